@@ -1,0 +1,34 @@
+import { TRPCClientError } from '@trpc/client';
+import { M } from '#shared/messages';
+import type { AppRouter } from '#server/trpc/router';
+
+type ErrorData = {
+  code?: string;
+  httpStatus?: number;
+  fieldErrors?: Record<string, string[] | undefined>;
+  details?: { remainingAttempts?: number; retryAfterMinutes?: number };
+};
+
+/** The server's errorFormatter puts code, zod field errors and lockout details under `data`. */
+export function errorData(error: unknown): ErrorData {
+  if (error instanceof TRPCClientError) return ((error as TRPCClientError<AppRouter>).data ?? {}) as ErrorData;
+  return {};
+}
+
+export const errorCode = (error: unknown) => errorData(error).code;
+
+/** The text to show: the server already sends the spec's wording; anything else becomes the generic one. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof TRPCClientError && error.message) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return M.common.unexpected;
+}
+
+/** First message per field, ready for form.setErrors. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(errorData(error).fieldErrors ?? {})) {
+    if (messages?.[0]) out[field] = messages[0];
+  }
+  return out;
+}

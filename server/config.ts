@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' ? v.trim() || undefined : v);
+const optionalUrl = z.preprocess(
+  blankToUndefined,
+  z.url({ message: 'must be a full URL such as https://rooms.example.com' }).optional(),
+);
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  BASE_URL: optionalUrl.transform((v) => v?.replace(/\/+$/, '')),
+  APP_NAME: z.string().min(1).default('Roomlist'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('Roomlist <no-reply@localhost>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export type Config = Readonly<{
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  baseUrl: string | undefined;
+  appName: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  trustProxy: boolean;
+}>;
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws ConfigError with one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'environment');
+    const got = env[name];
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue.message}${got === undefined ? '' : ` (got "${got}")`}`,
+    );
+  }
+  const c = parsed.data;
+  return Object.freeze({
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: path.resolve(c.DATA_DIR),
+    baseUrl: c.BASE_URL,
+    appName: c.APP_NAME,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    logLevel: c.LOG_LEVEL,
+    trustProxy: c.TRUST_PROXY,
+  });
+}
+
+/** What the browser may know about the configuration. */
+export function publicConfig(config: Config) {
+  return {
+    appName: config.appName,
+    baseUrl: config.baseUrl ?? null,
+    mailMode: config.smtpUrl ? ('smtp' as const) : ('outbox' as const),
+  };
+}
+export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Kysely, type MigrationResultSet, Migrator, sql } from 'kysely';
+import { migrations } from '../../migrations/index';
+
+type Log = { info: (obj: object, msg?: string) => void };
+
+function migrator(db: Kysely<any>) {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+}
+
+/**
+ * Applies pending migrations. When the database already holds data, a `VACUUM INTO` copy is taken
+ * under backupDir first, so a failed migration can be rolled back by hand.
+ */
+export async function migrateToLatest(db: Kysely<any>, opts: { backupDir?: string; log?: Log } = {}) {
+  const m = migrator(db);
+  const known = await m.getMigrations();
+  const pending = known.filter((x) => !x.executedAt);
+  if (pending.length === 0) return [];
+  const hasApplied = known.some((x) => x.executedAt);
+  if (hasApplied && opts.backupDir) {
+    fs.mkdirSync(opts.backupDir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = path.join(opts.backupDir, `app-${stamp}-before-${pending[0].name}.db`);
+    await sql`VACUUM INTO ${file}`.execute(db);
+    opts.log?.info({ file }, 'database backed up before migrating');
+  }
+  const { error, results }: MigrationResultSet = await m.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  for (const r of results ?? []) opts.log?.info({ migration: r.migrationName, status: r.status }, 'migration');
+  return results ?? [];
+}

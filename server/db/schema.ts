@@ -1,0 +1,175 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** THE Kysely database interface: hand-written, mirrors migrations/ (spec §3). */
+
+/** 0/1 in SQLite. */
+type Bool = number;
+/** ISO-8601 timestamp text. */
+type Timestamp = string;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  email_confirmed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProfilesTable {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  secret_hash: Buffer;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export type EmailTokenType = 'signup' | 'recovery' | 'email_change' | 'magiclink';
+
+export interface EmailTokensTable {
+  id: string;
+  user_id: string;
+  type: EmailTokenType;
+  token_hash: string;
+  new_email: string | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  attempts: number;
+  window_start: Timestamp;
+  locked_until: Timestamp | null;
+}
+
+export interface UserRolesTable {
+  id: string;
+  user_id: string;
+  role: 'admin' | 'moderator';
+  created_at: Timestamp;
+}
+
+export interface UserMembershipsTable {
+  id: string;
+  user_id: string;
+  membership_type: 'one_time' | 'annual';
+  is_active: Bool;
+  starts_at: Timestamp;
+  expires_at: Timestamp | null;
+  payment_session_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EventsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  venue: string;
+  city: string;
+  event_date: string;
+  start_time: string;
+  end_time: string;
+  email_required: Bool;
+  phone_required: Bool;
+  sponsor_enabled: Bool;
+  sponsor_logo_url: string | null;
+  sponsor_link_url: string | null;
+  sponsor_text: string | null;
+  sponsor_utm_source: string | null;
+  sponsor_utm_medium: string | null;
+  sponsor_utm_campaign: string | null;
+  sponsor_utm_content: string | null;
+  sponsor_utm_term: string | null;
+  download_enabled: Bool;
+  download_price: number;
+  /** JSON array text, e.g. '["csv"]'. */
+  download_formats: string;
+  personal_data_deleted: Bool;
+  attendee_count: number;
+  scheduled_deletion_date: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EventRegistrationsTable {
+  id: string;
+  event_id: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  headline: string | null;
+  photo_url: string | null;
+  /** SHA-256 of the browser's registration token: the proof of ownership (spec §3). */
+  registration_token_hash: string;
+  checked_in_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DownloadRevenueTable {
+  event_id: string;
+  total_revenue: number;
+  organizer_share: number;
+  witr_share: number;
+  download_count: number;
+  last_download: Timestamp | null;
+  payout_status: 'pending';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DownloadPurchasesTable {
+  id: string;
+  event_id: string;
+  registration_id: string | null;
+  format: 'csv' | 'pdf';
+  amount_paid: number;
+  payment_session_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface PageViewsTable {
+  id: Generated<number>;
+  path: string;
+  referrer: string | null;
+  user_id: string | null;
+  ip_anonymized: string | null;
+  user_agent: string | null;
+  created_at: ColumnType<Timestamp, Timestamp | undefined, never>;
+}
+
+export interface Database {
+  users: UsersTable;
+  profiles: ProfilesTable;
+  sessions: SessionsTable;
+  email_tokens: EmailTokensTable;
+  rate_limits: RateLimitsTable;
+  user_roles: UserRolesTable;
+  user_memberships: UserMembershipsTable;
+  events: EventsTable;
+  event_registrations: EventRegistrationsTable;
+  download_revenue: DownloadRevenueTable;
+  download_purchases: DownloadPurchasesTable;
+  page_views: PageViewsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Session = Selectable<SessionsTable>;
+export type EventRow = Selectable<EventsTable>;
+export type NewEvent = Insertable<EventsTable>;
+export type EventUpdate = Updateable<EventsTable>;
+export type RegistrationRow = Selectable<EventRegistrationsTable>;

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { RATE_LIMITS } from '#shared/constants';
+import type { Config } from './config';
+import type { Db } from './db/connection';
+import { createRateLimiter } from './features/auth/rate-limit';
+import { createSessions } from './features/auth/session';
+import type { Mailer } from './features/email/mailer';
+import { createOutboxMailer } from './features/email/outbox-mailer';
+import { createSmtpMailer } from './features/email/smtp-mailer';
+import { type Clock, systemClock } from './lib/clock';
+import type { Log } from './lib/log';
+
+/** Everything a procedure may use, built once by createApp; tests swap any part without vi.mock. */
+export function createDeps(base: { config: Config; db: Db; log: Log }, overrides: Partial<{ clock: Clock; mailer: Mailer }> = {}) {
+  const { config, db, log } = base;
+  const clock = overrides.clock ?? systemClock;
+  const mailer =
+    overrides.mailer ??
+    (config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom, log)
+      : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log));
+  return {
+    config,
+    db,
+    log,
+    clock,
+    mailer,
+    sessions: createSessions(db, clock),
+    limits: {
+      signIn: createRateLimiter(db, clock, RATE_LIMITS.SIGN_IN),
+      signUp: createRateLimiter(db, clock, RATE_LIMITS.SIGN_UP),
+    },
+  };
+}
+
+export type Deps = ReturnType<typeof createDeps>;

@@ -1,0 +1,25 @@
+import type { IncomingMessage } from 'node:http';
+import type { Config } from '../config';
+
+/** Client IP: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY is on. */
+export function clientIp(req: IncomingMessage, config: Config): string | null {
+  if (config.trustProxy) {
+    const fwd = req.headers['x-forwarded-for'];
+    const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket.remoteAddress ?? null;
+}
+
+export function isHttps(req: IncomingMessage, config: Config): boolean {
+  if (config.baseUrl?.startsWith('https:')) return true;
+  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+  return config.trustProxy && String(req.headers['x-forwarded-proto'] ?? '').split(',')[0] === 'https';
+}
+
+/** The origin users reach the app on: BASE_URL when set, else the one this request came to. */
+export function appOrigin(req: IncomingMessage, config: Config): string {
+  if (config.baseUrl) return config.baseUrl;
+  const host = (config.trustProxy && (req.headers['x-forwarded-host'] as string)) || req.headers.host || 'localhost';
+  return `${isHttps(req, config) ? 'https' : 'http'}://${host}`;
+}

@@ -1,0 +1,28 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SESSION } from '#shared/constants';
+import type { Deps } from '../deps';
+import { parseCookies, serializeCookie } from '../lib/cookies';
+import { appOrigin, clientIp, isHttps } from '../lib/request';
+
+/** One context for HTTP and WebSocket calls: the WS upgrade request carries the same cookie. */
+export async function createContext(deps: Deps, req: IncomingMessage, res?: ServerResponse) {
+  const secure = isHttps(req, deps.config);
+  const setCookie = (value: string, expires: Date) => {
+    res?.appendHeader('Set-Cookie', serializeCookie(SESSION.COOKIE_NAME, value, { expires, secure }));
+  };
+  const token = parseCookies(req.headers.cookie)[SESSION.COOKIE_NAME];
+  const auth = await deps.sessions.validate(token);
+  if (auth?.refreshedExpiresAt && token) setCookie(token, auth.refreshedExpiresAt);
+  return {
+    deps,
+    ip: clientIp(req, deps.config),
+    origin: appOrigin(req, deps.config),
+    userAgent: req.headers['user-agent'] ?? null,
+    user: auth?.user ?? null,
+    sessionId: auth?.sessionId ?? null,
+    setSessionCookie: setCookie,
+    clearSessionCookie: () => setCookie('', new Date(0)),
+  };
+}
+
+export type Context = Awaited<ReturnType<typeof createContext>>;

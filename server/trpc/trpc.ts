@@ -1,0 +1,53 @@
+import { initTRPC, type TRPCError } from '@trpc/server';
+import { M } from '#shared/messages';
+import { type ZodError, z } from 'zod';
+import { DetailedError, fail } from '../lib/errors';
+import type { Context } from './context';
+
+const t = initTRPC.context<Context>().create({
+  isDev: false,
+  errorFormatter({ shape, error, ctx }) {
+    if (error.code === 'INTERNAL_SERVER_ERROR') {
+      ctx?.deps.log.error({ err: error.cause ?? error, path: shape.data.path }, 'unexpected error');
+    }
+    const zod = isZodError(error.cause) ? error.cause : undefined;
+    return {
+      message: userMessage(error),
+      code: shape.code,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        fieldErrors: zod ? z.flattenError(zod).fieldErrors : undefined,
+        details: error.cause instanceof DetailedError ? error.cause.details : undefined,
+      },
+    };
+  },
+});
+
+function isZodError(e: unknown): e is ZodError {
+  return typeof e === 'object' && e !== null && Array.isArray((e as ZodError).issues);
+}
+
+/** What the client is told: the spec's text, zod's messages joined, or "Unexpected error occurred". */
+export function userMessage(error: TRPCError): string {
+  if (error.code === 'INTERNAL_SERVER_ERROR') return M.common.unexpected;
+  // tRPC wraps the input parser's error; its cause carries zod's issues.
+  if (isZodError(error.cause)) return error.cause.issues.map((i) => i.message).join(', ');
+  return error.message;
+}
+
+export const router = t.router;
+export const mergeRouters = t.mergeRouters;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user) return fail.unauthorized(M.auth.userNotAuthenticated);
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.roles.includes('admin')) return fail.forbidden(M.guards.adminOnly);
+  return next();
+});

@@ -1,0 +1,91 @@
+import dayjs from 'dayjs';
+import { LIMITS } from './constants';
+import { M } from './messages';
+
+// Event dates are 'YYYY-MM-DD' strings and times 'HH:MM' (or 'HH:MM:SS'); calendar arithmetic is
+// done in UTC with plain Date so the result does not depend on the machine's time zone.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type CleanupBadge = (typeof M.events.badge)[keyof typeof M.events.badge];
+
+/** spec §4: today's date as the UTC date string. */
+export function todayIso(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** spec §4: upcoming when event_date is on or after today (UTC), past when earlier. */
+export function isUpcoming(eventDate: string, now: Date): boolean {
+  return eventDate.slice(0, 10) >= todayIso(now);
+}
+
+function parseDateUtc(date: string): { y: number; m: number; d: number } {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  if (!match) throw new RangeError(`Invalid date: ${date}`);
+  return { y: Number(match[1]), m: Number(match[2]), d: Number(match[3]) };
+}
+
+function parseTime(time: string): { h: number; min: number; s: number } {
+  const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?/.exec(time);
+  if (!match) throw new RangeError(`Invalid time: ${time}`);
+  return { h: Number(match[1]), min: Number(match[2]), s: Number(match[3] ?? 0) };
+}
+
+/**
+ * spec §4 deletion countdown, §9 data cleanup date: two working days (Mon-Fri) after the event's
+ * end, keeping the end time of day. The GDPR job and the badge both use this one rule.
+ */
+export function scheduledDeletionDate(eventDate: string, endTime: string): Date {
+  const { y, m, d } = parseDateUtc(eventDate);
+  const { h, min, s } = parseTime(endTime);
+  const at = new Date(Date.UTC(y, m - 1, d, h, min, s));
+  let left: number = LIMITS.DATA_CLEANUP_WEEKDAYS;
+  while (left > 0) {
+    at.setUTCDate(at.getUTCDate() + 1);
+    const weekday = at.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return at;
+}
+
+/**
+ * spec §4 data-cleanup badge: deleted → Data Cleaned; scheduled date at most 7 days ahead (or past)
+ * → Cleaning Soon; otherwise, or with no scheduled date, Active Data.
+ */
+export function cleanupBadge(
+  e: { personal_data_deleted: boolean; scheduled_deletion_date: string | null },
+  now: Date,
+): CleanupBadge {
+  if (e.personal_data_deleted) return M.events.badge.dataCleaned;
+  if (e.scheduled_deletion_date) {
+    const due = new Date(e.scheduled_deletion_date).getTime();
+    if (!Number.isNaN(due) && due - now.getTime() <= LIMITS.CLEANING_SOON_DAYS * DAY_MS) {
+      return M.events.badge.cleaningSoon;
+    }
+  }
+  return M.events.badge.activeData;
+}
+
+// Formatting: a 'YYYY-MM-DD' string is parsed by dayjs as local midnight and formatted locally,
+// so the shown calendar day is the stored one in every time zone. English names (spec §9 en-GB).
+
+/** spec §9 list format 'EEE, MMM d', e.g. 'Sat, Nov 22'. */
+export function formatListDate(d: string): string {
+  return dayjs(d.slice(0, 10)).format('ddd, MMM D');
+}
+
+/** spec §9 detail format 'EEE, dd MMM yyyy', e.g. 'Sat, 22 Nov 2025'. */
+export function formatDetailDate(d: string): string {
+  return dayjs(d.slice(0, 10)).format('ddd, DD MMM YYYY');
+}
+
+/** spec §2 live display long date, e.g. 'Saturday, 22 November 2025'. */
+export function formatLongDate(d: string): string {
+  return dayjs(d.slice(0, 10)).format('dddd, D MMMM YYYY');
+}
+
+/** spec §2 times shown as HH:MM; accepts 'HH:MM' or 'HH:MM:SS'. */
+export function formatTime(t: string): string {
+  const { h, min } = parseTime(t);
+  return `${String(h).padStart(2, '0')}:${String(min).padStart(2, '0')}`;
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { type AppOverrides, createApp } from '#server/app';
+import { loadConfig } from '#server/config';
+import type { AppRouter } from '#server/trpc/router';
+
+/**
+ * The real server in-process on an ephemeral port, with a temporary DATA_DIR (a real SQLite file),
+ * real HTTP and real WebSocket. Call `stop()` in afterAll/afterEach.
+ */
+export async function startTestServer(opts: { env?: Record<string, string>; overrides?: AppOverrides } = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roomlist-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', ...opts.env });
+  const app = await createApp(config, opts.overrides);
+  const { url } = await app.listen(0, '127.0.0.1');
+  const outboxDir = path.join(dataDir, 'outbox');
+
+  return {
+    app,
+    url,
+    dataDir,
+    deps: app.deps,
+    /** A tRPC client with its own cookie jar: HTTP for queries/mutations, WS for subscriptions. */
+    client: () => createClient(url),
+    /** Every .eml written to the outbox so far, oldest first. */
+    outbox: () =>
+      fs.existsSync(outboxDir)
+        ? fs
+            .readdirSync(outboxDir)
+            .sort()
+            .map((f) => fs.readFileSync(path.join(outboxDir, f), 'utf8'))
+        : [],
+    /** The most recent /auth link mailed to `to` (decoded from the .eml). */
+    lastLink: (to: string) => lastLinkFor(outboxDir, to),
+    stop: async () => {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+function lastLinkFor(outboxDir: string, to: string): string | undefined {
+  if (!fs.existsSync(outboxDir)) return undefined;
+  const files = fs.readdirSync(outboxDir).sort().reverse();
+  for (const f of files) {
+    const raw = fs.readFileSync(path.join(outboxDir, f), 'utf8');
+    if (!new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(raw)) continue;
+    // quoted-printable soft breaks and =3D
+    const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const m = text.match(/https?:\/\/[^\s"<>]+\/auth\?token=[a-z0-9]+&(?:amp;)?type=[a-z_]+/i);
+    if (m) return m[0].replace('&amp;', '&');
+  }
+  return undefined;
+}
+
+export function createClient(url: string) {
+  let cookie = '';
+  const wsClient = createWSClient({
+    url: url.replace(/^http/, 'ws') + '/trpc',
+    lazy: { enabled: true, closeMs: 0 },
+  });
+  const client = createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: wsLink({ client: wsClient }),
+        false: httpBatchLink({
+          url: `${url}/trpc`,
+          headers: () => (cookie ? { cookie } : {}),
+          fetch: async (input, init) => {
+            const res = await fetch(input, init);
+            const set = res.headers.getSetCookie();
+            for (const c of set) {
+              const [pair] = c.split(';');
+              const [name, value] = pair.split('=');
+              const jar = new Map(cookie ? cookie.split('; ').map((p) => p.split('=') as [string, string]) : []);
+              if (value) jar.set(name, value);
+              else jar.delete(name);
+              cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+            }
+            return res;
+          },
+        }),
+      }),
+    ],
+  });
+  return Object.assign(client, { cookie: () => cookie, closeWs: () => wsClient.close() });
+}

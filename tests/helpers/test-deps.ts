@@ -1,0 +1,80 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '#server/config';
+import { openDb } from '#server/db/connection';
+import { migrateToLatest } from '#server/db/migrate';
+import { createDeps, type Deps } from '#server/deps';
+import type { Mail, Mailer } from '#server/features/email/mailer';
+import { fixedClock } from '#server/lib/clock';
+import { createLog } from '#server/lib/log';
+import { createContext } from '#server/trpc/context';
+import { appRouter } from '#server/trpc/router';
+import { createCallerFactory } from '#server/trpc/trpc';
+
+export const T0 = '2026-11-22T12:00:00.000Z';
+
+export function memoryMailer() {
+  const sent: Mail[] = [];
+  const mailer: Mailer = { mode: 'outbox', send: async (m) => void sent.push(m) };
+  return { mailer, sent, lastLink: (to: string) => [...sent].reverse().find((m) => m.to === to)?.link };
+}
+
+/** Fresh in-memory SQLite with the real migrations, a fixed clock and a mailer that keeps messages. */
+export async function makeTestDeps(env: Record<string, string> = {}) {
+  const db = openDb(':memory:');
+  await migrateToLatest(db);
+  const clock = fixedClock(T0);
+  const mail = memoryMailer();
+  const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'roomlist-unused'), LOG_LEVEL: 'silent', ...env });
+  const deps = createDeps({ config, db, log: createLog('silent') }, { clock, mailer: mail.mailer });
+  return { deps, db, clock, mail };
+}
+
+const createCaller = createCallerFactory(appRouter);
+
+/**
+ * A caller that behaves like one browser: it keeps the session cookie the server sets, from a given IP.
+ * Goes through the real createContext, so cookie parsing and session validation are exercised.
+ */
+export function browser(deps: Deps, ip = '203.0.113.7') {
+  let cookie = '';
+  const call = async () => {
+    const req = { headers: { cookie, host: 'localhost:3000' }, socket: { remoteAddress: ip } } as unknown as IncomingMessage;
+    const res = {
+      appendHeader: (_name: string, value: string) => {
+        const [pair] = value.split(';');
+        cookie = pair.endsWith('=') ? '' : pair;
+      },
+    } as unknown as ServerResponse;
+    return createCaller(await createContext(deps, req, res));
+  };
+  return {
+    call,
+    cookie: () => cookie,
+    setCookie: (c: string) => {
+      cookie = c;
+    },
+  };
+}
+
+/** Signs up, confirms through the mailed link and signs in; returns the signed-in browser. */
+export async function signedInUser(
+  t: Awaited<ReturnType<typeof makeTestDeps>>,
+  who: { email: string; first_name?: string; password?: string },
+  ip?: string,
+) {
+  const b = browser(t.deps, ip);
+  const password = who.password ?? 'Str0ng!Pass';
+  await (await b.call()).auth.signUp({
+    first_name: who.first_name ?? 'Test',
+    last_name: 'User',
+    email: who.email,
+    password,
+    confirm_password: password,
+  });
+  const token = new URL(t.mail.lastLink(who.email)!).searchParams.get('token')!;
+  await (await b.call()).auth.verify({ token, type: 'signup' });
+  const user = await (await b.call()).auth.signIn({ email: who.email, password });
+  return { b, user, password };
+}
