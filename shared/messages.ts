@@ -38,6 +38,19 @@ export const M = {
     firstNameInvalid: 'First name is required and must contain only valid characters',
     lastNameInvalid: 'Last name is required and must contain only valid characters',
     checkEmailTitle: 'Check Your Email', // spec §2 /auth/success
+    // ours: the spec names the sign-up lockout toast's title only
+    signupLockedBody: (minutes: number) =>
+      `Too many sign-up attempts. Please wait ${plural(minutes, 'minute', 'minutes')} before trying again.`,
+    verifying: 'Verifying your link...', // ours
+    passwordUpdated: 'Your password has been updated.', // ours
+    resetLinkSentTitle: 'Password reset e-mail sent', // ours
+    resetLinkSent: (email: string) => `We sent a link to set a new password to ${email}.`, // ours
+  },
+  // ours: the embedded mail default (no SMTP configured) writes messages to the outbox folder
+  mail: {
+    outboxTitle: 'No mail server is configured',
+    outboxSignup: 'The confirmation link was written to the server log (and to DATA_DIR/outbox) instead of being e-mailed.',
+    outboxReset: 'The reset link was written to the server log (and to DATA_DIR/outbox) instead of being e-mailed.',
   },
   // spec §5 Password
   password: {

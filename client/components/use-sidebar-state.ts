@@ -22,7 +22,7 @@ export function useSidebarState() {
     getInitialValueInEffect: false,
   });
   const [expanded, setExpanded] = useState(readCookie);
-  const [drawerOpened, drawer] = useDisclosure(false);
+  const [drawerOpened, { open: openDrawer, close: closeDrawer, toggle: toggleDrawer }] = useDisclosure(false);
 
   const toggleDesktop = useCallback(() => {
     setExpanded((prev) => {
@@ -32,16 +32,16 @@ export function useSidebarState() {
   }, []);
 
   const toggle = useCallback(() => {
-    if (isMobile) drawer.toggle();
+    if (isMobile) toggleDrawer();
     else toggleDesktop();
-  }, [isMobile, drawer, toggleDesktop]);
+  }, [isMobile, toggleDrawer, toggleDesktop]);
 
   // Growing past the breakpoint with the drawer open would leave it over the desktop layout.
   useEffect(() => {
-    if (!isMobile) drawer.close();
-  }, [isMobile, drawer]);
+    if (!isMobile) closeDrawer();
+  }, [isMobile, closeDrawer]);
 
   useHotkeys([[`mod+${SIDEBAR.SHORTCUT_KEY}`, toggle]], []);
 
-  return { isMobile, expanded, toggleDesktop, drawerOpened, openDrawer: drawer.open, closeDrawer: drawer.close };
+  return { isMobile, expanded, toggleDesktop, drawerOpened, openDrawer, closeDrawer };
 }

@@ -1,20 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Kysely, type MigrationResultSet, Migrator, sql } from 'kysely';
+import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } from 'kysely';
 import { migrations } from '../../migrations/index';
 
 type Log = { info: (obj: object, msg?: string) => void };
 
-function migrator(db: Kysely<any>) {
-  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+function migrator(db: Kysely<any>, list: Record<string, Migration>) {
+  return new Migrator({ db, provider: { getMigrations: async () => list } });
 }
 
 /**
  * Applies pending migrations. When the database already holds data, a `VACUUM INTO` copy is taken
  * under backupDir first, so a failed migration can be rolled back by hand.
  */
-export async function migrateToLatest(db: Kysely<any>, opts: { backupDir?: string; log?: Log } = {}) {
-  const m = migrator(db);
+export async function migrateToLatest(db: Kysely<any>, opts: { backupDir?: string; log?: Log; migrations?: Record<string, Migration> } = {}) {
+  const m = migrator(db, opts.migrations ?? migrations);
   const known = await m.getMigrations();
   const pending = known.filter((x) => !x.executedAt);
   if (pending.length === 0) return [];

@@ -1,0 +1,80 @@
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { M } from '#shared/messages';
+import { type VerifyTokenType, verifyTokenTypeSchema } from '#shared/schemas/auth';
+import { trpc } from '../../lib/trpc';
+import { errorData } from '../../lib/trpc-errors';
+
+type Outcome =
+  | { kind: 'signin'; email: string } // signup or email_change confirmed: sign in next
+  | { kind: 'recovery'; token: string; email: string } // recovery token checked: set a new password
+  | { kind: 'signed-in' } // magic link
+  | { kind: 'forgot' }; // recovery link that failed: ask for a new one
+
+const VERIFY_TEXTS: ReadonlySet<string> = new Set(Object.values(M.verify));
+
+/** The link's token and type, from the query or the hash (spec §2 /auth). */
+function readLink(search: string, hash: string): { token: string | null; type: string | null } {
+  const query = new URLSearchParams(search);
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  return {
+    token: query.get('token') ?? fragment.get('token'),
+    type: query.get('type') ?? fragment.get('type'),
+  };
+}
+
+/**
+ * Acts once on a verification link: checks it with auth.verify, toasts the per-type result and tells
+ * the page what to show next. The token is then removed from the address bar.
+ */
+export function useVerificationLink(onOutcome: (outcome: Outcome) => void) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handled = useRef(false);
+  const [link] = useState(() => readLink(location.search, location.hash));
+  const verify = trpc.auth.verify.useMutation();
+  const utils = trpc.useUtils();
+  const pending = Boolean(link.type) && !handled.current;
+
+  useEffect(() => {
+    if (handled.current || !link.type) return;
+    handled.current = true;
+    navigate('/auth', { replace: true });
+    const parsedType = verifyTokenTypeSchema.safeParse(link.type);
+    if (!link.token || !parsedType.success) {
+      notifications.show({ color: 'red', message: M.verify.invalidLink });
+      if (link.type === 'recovery') onOutcome({ kind: 'forgot' });
+      return;
+    }
+    const type: VerifyTokenType = parsedType.data;
+    const token = link.token;
+    verify.mutate(
+      { token, type },
+      {
+        onSuccess: (result) => {
+          if (type === 'recovery') return onOutcome({ kind: 'recovery', token, email: result.email });
+          notifications.show({ color: 'teal', message: result.message });
+          if (result.signedIn) {
+            void utils.auth.me.invalidate();
+            return onOutcome({ kind: 'signed-in' });
+          }
+          onOutcome({ kind: 'signin', email: result.email });
+        },
+        onError: (err) => {
+          const text = VERIFY_TEXTS.has(err.message)
+            ? err.message
+            : errorData(err).httpStatus
+              ? M.verify.failed
+              : M.auth.network;
+          notifications.show({ color: 'red', message: text });
+          if (type === 'recovery') onOutcome({ kind: 'forgot' });
+        },
+      },
+    );
+    // Runs once per page load: the link is read when the page mounts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return { verifying: pending || verify.isPending, type: link.type };
+}
