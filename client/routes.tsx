@@ -1,7 +1,7 @@
-import { Alert, Center } from '@mantine/core';
+import { Alert, Button, Center, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, Route, Routes } from 'react-router';
+import { Link, Navigate, Outlet, Route, Routes } from 'react-router';
 import { M } from '#shared/messages';
 import { AppLayout } from './components/app-shell';
 import { FullPageLoader } from './components/full-page-loader';
@@ -43,9 +43,14 @@ function RequireAdmin({ children }: { children: ReactNode }) {
 function GuardMessage({ text }: { text: string }) {
   return (
     <Center mih={240}>
-      <Alert color="red" variant="light" icon={<IconLock size={18} />} maw={520} w="100%">
-        {text}
-      </Alert>
+      <Stack align="center" gap="md" maw={520} w="100%">
+        <Alert color="red" variant="light" icon={<IconLock size={18} />} w="100%" role="alert">
+          {text}
+        </Alert>
+        <Button component={Link} to="/" variant="light">
+          Back to Dashboard
+        </Button>
+      </Stack>
     </Center>
   );
 }

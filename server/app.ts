@@ -6,12 +6,13 @@ import { type Db, openDb } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { createDeps } from './deps';
 import type { Mailer } from './features/email/mailer';
+import type { Storage } from './features/storage/storage';
 import { createExpressApp } from './http/express-app';
 import type { Clock } from './lib/clock';
 import { createLog, type Log } from './lib/log';
 import { attachWebSocket } from './trpc/ws';
 
-export type AppOverrides = Partial<{ clock: Clock; mailer: Mailer; log: Log; db: Db; clientDir: string }>;
+export type AppOverrides = Partial<{ clock: Clock; mailer: Mailer; storage: Storage; log: Log; db: Db; clientDir: string }>;
 
 export const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client');
 

@@ -7,11 +7,16 @@ import { createSessions } from './features/auth/session';
 import type { Mailer } from './features/email/mailer';
 import { createOutboxMailer } from './features/email/outbox-mailer';
 import { createSmtpMailer } from './features/email/smtp-mailer';
+import { createDiskStorage, uploadsDir } from './features/storage/disk-storage';
+import type { Storage } from './features/storage/storage';
 import { type Clock, systemClock } from './lib/clock';
 import type { Log } from './lib/log';
 
 /** Everything a procedure may use, built once by createApp; tests swap any part without vi.mock. */
-export function createDeps(base: { config: Config; db: Db; log: Log }, overrides: Partial<{ clock: Clock; mailer: Mailer }> = {}) {
+export function createDeps(
+  base: { config: Config; db: Db; log: Log },
+  overrides: Partial<{ clock: Clock; mailer: Mailer; storage: Storage }> = {},
+) {
   const { config, db, log } = base;
   const clock = overrides.clock ?? systemClock;
   const mailer =
@@ -25,6 +30,7 @@ export function createDeps(base: { config: Config; db: Db; log: Log }, overrides
     log,
     clock,
     mailer,
+    storage: overrides.storage ?? createDiskStorage(uploadsDir(config)),
     sessions: createSessions(db, clock),
     limits: {
       signIn: createRateLimiter(db, clock, RATE_LIMITS.SIGN_IN),

@@ -37,6 +37,7 @@ export const PAGE_SIZES = {
   ORGANIZER_REGISTRATIONS: 50,
   ATTENDEE_LIST: 10,
   MAX_PAGE_LINKS: 5,
+  MAX_LIMIT: 50, // ours: the most rows one page request may ask for
 } as const;
 
 // spec §5 validation and §9 limits
@@ -53,6 +54,9 @@ export const LIMITS = {
   POST_EDIT_REDIRECT_MS: 1500,
   TOKEN_MAX: 200,
   URL_MAX: 2000,
+  // ours: the UI caps inputs at 50; the server takes the pattern's 100 for sponsor text, 50 for UTM values
+  SPONSOR_TEXT_MAX: 100,
+  UTM_MAX: 50,
 } as const;
 
 // spec §7 sort values, §9 default attendee sort
@@ -65,6 +69,8 @@ export const SORTS = {
 export const DOWNLOADS = {
   FORMATS: ['csv', 'pdf'],
   AVAILABLE_FORMATS: ['csv'],
+  // ours: a sanity cap, the spec gives none (£1,000.00)
+  MAX_PRICE_PENCE: 100_000,
 } as const;
 
 // spec §3 defaults, §9 default attendee sort
@@ -87,6 +93,9 @@ export const IMAGES = {
   LOGO_RECOMMENDED_RATIO: 3,
   HELPER_DEFAULT_SIZE: 800,
   HELPER_DEFAULT_QUALITY: 0.7,
+  // ours: the upload body limit and a decompression-bomb guard (pixels decoded at most)
+  LOGO_UPLOAD_MAX_BYTES: 10 * 1024 * 1024,
+  MAX_INPUT_PIXELS: 50_000_000,
 } as const;
 
 // spec §4 sign-in lockout, §9 sign-in and sign-up limits

@@ -139,6 +139,19 @@ export const M = {
     titleCreate: 'Create Event',
     titleEdit: 'Edit Event',
     titleEditNamed: (name: string) => `Edit '${name}'`,
+    // ours: the spec's form prevents these in the UI; the server still refuses them with a clear text
+    dateInvalid: 'Please choose a valid event date',
+    datePast: 'Event date cannot be in the past',
+    timeInvalid: 'Times must be on the quarter hour (HH:MM, minutes 00, 15, 30 or 45)',
+    pdfComingSoon: 'PDF downloads are coming soon: please choose CSV',
+    priceInvalid: 'Download price must be an amount of 0 or more',
+    priceTooHigh: 'Download price must be £1,000.00 or less',
+    sponsorTextTooLong: 'Sponsor text must be 100 characters or less',
+    utmTooLong: 'UTM values must be 50 characters or less',
+    logoInvalid: 'Please upload the sponsor logo again',
+    uploadTooLargeTitle: 'File too large',
+    uploadTooLargeBody: 'Please upload an image smaller than 10MB.',
+    tooManyPixelsBody: 'Please upload an image of at most 50 megapixels.',
   },
   // spec §5 attendee registration and edit, §8 attendees, §2 attendee screens, §6 visitor
   attendees: {
@@ -227,6 +240,8 @@ export const M = {
     inactive: 'Inactive',
     returnToMembership: 'Return to Membership',
     contactSupport: 'Contact Support',
+    // ours: a create attempt without the right (the UI shows the gate instead of the form)
+    createForbidden: 'You need an active membership to create events. Choose a plan to continue.',
     gate: {
       noneTitle: 'Welcome! Choose Your Plan',
       viewPlans: 'View Membership Plans',

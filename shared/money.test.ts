@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRICES, REVENUE } from './constants';
-import { formatPence, formatPrice, poundsToPence, splitRevenue } from './money';
+import { formatPence, formatPrice, penceToPounds, poundsToPence, splitRevenue } from './money';
 
 describe('formatPence (spec §9 en-GB, two decimals)', () => {
   it.each([
@@ -33,6 +33,17 @@ describe('poundsToPence', () => {
     [0, 0],
   ])('%d → %i', (pounds, pence) => {
     expect(poundsToPence(pounds)).toBe(pence);
+  });
+});
+
+describe('penceToPounds (the price input shows pounds, step 0.01)', () => {
+  it.each([
+    [1000, 10],
+    [1999, 19.99],
+    [0, 0],
+  ])('%i → %d and back', (pence, pounds) => {
+    expect(penceToPounds(pence)).toBe(pounds);
+    expect(poundsToPence(penceToPounds(pence))).toBe(pence);
   });
 });
 

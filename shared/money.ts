@@ -19,6 +19,11 @@ export function poundsToPence(pounds: number): number {
   return Math.round(pounds * 100);
 }
 
+/** The pounds value the price input shows for stored pence, e.g. 1250 → 12.5. */
+export function penceToPounds(pence: number): number {
+  return pence / 100;
+}
+
 /**
  * spec §1, §9: the organiser gets 50% of download revenue. Integer pence: the organiser share is
  * rounded down and the platform keeps the odd penny, so the two always add up to the amount.

@@ -5,8 +5,8 @@ import { SIDEBAR } from '#shared/constants';
 import { useMe } from '../features/auth/use-auth';
 import { Brand } from './brand';
 import { SidebarNav } from './sidebar-nav';
-import { UserMenu } from './user-menu';
 import { useSidebarState } from './use-sidebar-state';
+import { UserMenu } from './user-menu';
 
 const rem = (n: number) => `${n}rem`;
 
@@ -37,7 +37,7 @@ export function AppLayout() {
               onClick={sidebar.drawerOpened ? sidebar.closeDrawer : sidebar.openDrawer}
               hiddenFrom="sm"
               size="sm"
-              aria-label="Open navigation"
+              aria-label={sidebar.drawerOpened ? 'Close navigation' : 'Open navigation'}
             />
             <Tooltip label={`${collapsed ? 'Expand' : 'Collapse'} sidebar (${shortcut})`}>
               <ActionIcon

@@ -20,6 +20,13 @@ const PLATFORM: Item[] = [
 const ADMINISTRATION: Item[] = [{ label: 'Admin Dashboard', to: '/admin', icon: IconChartBar }];
 const ACCOUNT: Item = { label: 'Account', to: '/account', icon: IconUserCircle };
 
+// Icons only: the label's body is removed so the icon sits in the middle of the 3rem rail.
+const COLLAPSED_STYLES = {
+  root: { justifyContent: 'center', paddingInline: 0, height: 38 },
+  section: { marginInlineEnd: 0 },
+  body: { display: 'none' },
+};
+
 function isActive(pathname: string, to: string) {
   return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
 }
@@ -38,7 +45,7 @@ function SidebarLink({ item, collapsed, onNavigate }: { item: Item; collapsed: b
       active={isActive(pathname, item.to)}
       variant="light"
       style={{ borderRadius: 'var(--mantine-radius-md)' }}
-      styles={collapsed ? { root: { justifyContent: 'center', paddingInline: 0, height: 38 }, section: { marginInlineEnd: 0 } } : undefined}
+      styles={collapsed ? COLLAPSED_STYLES : undefined}
     />
   );
   return collapsed ? (
@@ -50,7 +57,17 @@ function SidebarLink({ item, collapsed, onNavigate }: { item: Item; collapsed: b
   );
 }
 
-function NavGroup({ title, items, collapsed, onNavigate }: { title: string; items: Item[]; collapsed: boolean; onNavigate?: () => void }) {
+function NavGroup({
+  title,
+  items,
+  collapsed,
+  onNavigate,
+}: {
+  title: string;
+  items: Item[];
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
   return (
     <Stack gap={2} role="group" aria-label={title}>
       {collapsed ? (
@@ -68,13 +85,23 @@ function NavGroup({ title, items, collapsed, onNavigate }: { title: string; item
 }
 
 /** The sidebar's content, shared by the desktop navbar and the phone drawer. */
-export function SidebarNav({ collapsed, isAdmin, onNavigate }: { collapsed: boolean; isAdmin: boolean; onNavigate?: () => void }) {
+export function SidebarNav({
+  collapsed,
+  isAdmin,
+  onNavigate,
+}: {
+  collapsed: boolean;
+  isAdmin: boolean;
+  onNavigate?: () => void;
+}) {
   return (
     <Stack gap={0} h="100%" component="nav" aria-label="Main navigation">
       <ScrollArea style={{ flex: 1 }} type="never">
         <Stack gap="sm">
           <NavGroup title="Platform Navigation" items={PLATFORM} collapsed={collapsed} onNavigate={onNavigate} />
-          {isAdmin && <NavGroup title="Administration" items={ADMINISTRATION} collapsed={collapsed} onNavigate={onNavigate} />}
+          {isAdmin && (
+            <NavGroup title="Administration" items={ADMINISTRATION} collapsed={collapsed} onNavigate={onNavigate} />
+          )}
         </Stack>
       </ScrollArea>
       <Divider my="xs" />

@@ -10,6 +10,7 @@ function readCookie(): boolean {
 
 function writeCookie(expanded: boolean) {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: spec §2 wants a cookie; the Cookie Store API is not in every browser yet
   document.cookie = `${SIDEBAR.COOKIE_NAME}=${expanded}; Path=/; Max-Age=${SIDEBAR.COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
 }
 

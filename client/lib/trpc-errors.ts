@@ -1,6 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
-import { M } from '#shared/messages';
 import type { AppRouter } from '#server/trpc/router';
+import { M } from '#shared/messages';
 
 type ErrorData = {
   code?: string;

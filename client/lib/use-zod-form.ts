@@ -1,4 +1,4 @@
-import { schemaResolver, type UseFormInput, useForm } from '@mantine/form';
+import { type FormErrors, schemaResolver, type UseFormInput, useForm } from '@mantine/form';
 import type { z } from 'zod';
 
 /**
@@ -12,7 +12,7 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>, Record<s
     initialValues: z.input<S>;
   },
 ) {
-  return useForm<z.input<S>, (values: z.input<S>) => z.output<S>>({
+  return useForm<z.input<S>, z.output<S>, FormErrors>({
     validateInputOnBlur: true,
     ...options,
     validate: schemaResolver(schema, { sync: true }),

@@ -4,14 +4,19 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { sql } from 'kysely';
 import express from 'express';
 import type { Deps } from '../deps';
+import { uploadsDir } from '../features/storage/disk-storage';
 import { createContext } from '../trpc/context';
 import { appRouter } from '../trpc/router';
 import { sameOriginGuard } from './same-origin';
 import { securityHeaders } from './security-headers';
+import { serveUploads, uploadRoutes } from './uploads';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** Static client + SPA fallback, /healthz and /trpc; the same-origin guard runs before anything that writes. */
+/**
+ * Static client + SPA fallback, /healthz, /trpc, logo uploads and /uploads; the same-origin guard
+ * runs before anything that writes.
+ */
 export function createExpressApp(deps: Deps, clientDir: string) {
   const app = express();
   app.disable('x-powered-by');
@@ -29,6 +34,8 @@ export function createExpressApp(deps: Deps, clientDir: string) {
   });
 
   app.use(sameOriginGuard(deps.config));
+  app.use(uploadRoutes(deps));
+  app.use('/uploads', serveUploads(uploadsDir(deps.config)));
   app.use(
     '/trpc',
     createExpressMiddleware({

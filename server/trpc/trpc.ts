@@ -42,10 +42,14 @@ export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.user) return fail.unauthorized(M.auth.userNotAuthenticated);
-  return next({ ctx: { ...ctx, user: ctx.user } });
-});
+/** A procedure for signed-in users; the signed-out caller gets UNAUTHORIZED with `message`. */
+export const authedWith = (message: string) =>
+  t.procedure.use(({ ctx, next }) => {
+    if (!ctx.user) return fail.unauthorized(message);
+    return next({ ctx: { ...ctx, user: ctx.user } });
+  });
+
+export const authedProcedure = authedWith(M.auth.userNotAuthenticated);
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!ctx.user.roles.includes('admin')) return fail.forbidden(M.guards.adminOnly);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import NodeWebSocket from 'ws';
 import { type AppOverrides, createApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import type { AppRouter } from '#server/trpc/router';
@@ -22,7 +23,7 @@ export async function startTestServer(opts: { env?: Record<string, string>; over
     url,
     dataDir,
     deps: app.deps,
-    /** A tRPC client with its own cookie jar: HTTP for queries/mutations, WS for subscriptions. */
+    /** A tRPC client (`.trpc`) with its own cookie jar: HTTP for queries/mutations, WS for subscriptions. */
     client: () => createClient(url),
     /** Every .eml written to the outbox so far, oldest first. */
     outbox: () =>
@@ -62,6 +63,8 @@ export function createClient(url: string) {
   const wsClient = createWSClient({
     url: url.replace(/^http/, 'ws') + '/trpc',
     lazy: { enabled: true, closeMs: 0 },
+    // Node 20 has no global WebSocket (Node 22 does): give tRPC the `ws` one.
+    WebSocket: NodeWebSocket as unknown as typeof WebSocket,
   });
   const client = createTRPCClient<AppRouter>({
     links: [
@@ -88,5 +91,6 @@ export function createClient(url: string) {
       }),
     ],
   });
-  return Object.assign(client, { cookie: () => cookie, closeWs: () => wsClient.close() });
+  // The tRPC client is a proxy: keep our extras beside it, not on it.
+  return { trpc: client, cookie: () => cookie, close: () => wsClient.close() };
 }

@@ -30,7 +30,7 @@ function wsCall(path: string, headers: Record<string, string> = {}) {
       const msg = JSON.parse(String(data));
       if (msg.id !== 1) return;
       ws.close();
-      resolve(msg.result?.data ?? msg.error);
+      resolve(msg.result ? msg.result.data : msg.error);
     });
   });
 }
@@ -57,10 +57,10 @@ describe('one process, one port', () => {
 
   it('the WebSocket context reads the session cookie from the upgrade request', async () => {
     const c = srv.client();
-    await c.auth.signUp.mutate(signUp);
+    await c.trpc.auth.signUp.mutate(signUp);
     const token = new URL(srv.lastLink('ada@example.com')!).searchParams.get('token')!;
-    await c.auth.verify.mutate({ token, type: 'signup' });
-    await c.auth.signIn.mutate({ email: 'ada@example.com', password: 'Str0ng!Pass' });
+    await c.trpc.auth.verify.mutate({ token, type: 'signup' });
+    await c.trpc.auth.signIn.mutate({ email: 'ada@example.com', password: 'Str0ng!Pass' });
     expect(await wsCall('auth.me', { cookie: c.cookie() })).toMatchObject({ email: 'ada@example.com', roles: ['admin'] });
     expect(await wsCall('auth.me')).toBeNull();
   });

@@ -6,7 +6,7 @@ import { mapAuthError } from '#shared/auth-errors';
 import { M } from '#shared/messages';
 import { forgotPasswordSchema } from '#shared/schemas/auth';
 import { trpc } from '../../lib/trpc';
-import { errorData, fieldErrors } from '../../lib/trpc-errors';
+import { fieldErrors } from '../../lib/trpc-errors';
 import { useZodForm } from '../../lib/use-zod-form';
 
 /** spec §5 forgot password: e-mail only; then /auth/password-reset-success. */
@@ -21,7 +21,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
       notifications.show({
         color: 'red',
         title: M.auth.resetEmailErrorTitle,
-        message: mapAuthError(err.message, errorData(err).code),
+        message: mapAuthError(err.message),
       });
     },
   });

@@ -1,6 +1,16 @@
 import { Group, List, Progress, Stack, Text } from '@mantine/core';
 import { IconPoint } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { passwordIssues, passwordStrength } from '#shared/password';
+
+/**
+ * While the meter lists what the password still lacks, the field itself only turns red: repeating the
+ * first missing rule under the input would say the same thing twice.
+ */
+export function passwordErrorProps(error: ReactNode, password: string): { error?: ReactNode } {
+  if (!error) return {};
+  return { error: password ? true : error };
+}
 
 const COLORS = ['red', 'red', 'orange', 'yellow', 'teal'] as const;
 

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { mapAuthError } from '#shared/auth-errors';
 import { M } from '#shared/messages';
 import { signInSchema } from '#shared/schemas/auth';
+import { notifyOnce } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { errorData, fieldErrors } from '../../lib/trpc-errors';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -29,14 +29,14 @@ export function SignInForm({ initialEmail, onForgot }: { initialEmail: string; o
         const minutes = details?.retryAfterMinutes ?? 30;
         lockout.lock(minutes);
         setError(null);
-        notifications.show({ color: 'red', title: M.auth.lockedTitle, message: M.auth.lockedBody(minutes) });
+        notifyOnce('sign-in', { color: 'red', title: M.auth.lockedTitle, message: M.auth.lockedBody(minutes) });
         return;
       }
       if (code === 'BAD_REQUEST') form.setErrors(fieldErrors(err));
-      const text = mapAuthError(err.message, code);
+      const text = mapAuthError(err.message);
       setError(text);
       if (details?.remainingAttempts !== undefined) {
-        notifications.show({
+        notifyOnce('sign-in', {
           color: 'red',
           title: M.auth.failedTitle,
           message: `${text}. ${M.auth.remainingAttempts(details.remainingAttempts)}`,

@@ -8,7 +8,7 @@ import { signUpSchema } from '#shared/schemas/auth';
 import { trpc } from '../../lib/trpc';
 import { errorData, fieldErrors } from '../../lib/trpc-errors';
 import { useZodForm } from '../../lib/use-zod-form';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { PasswordStrengthMeter, passwordErrorProps } from './password-strength-meter';
 import { useLockout } from './use-lockout';
 
 /** spec §2 /auth sign up: names, e-mail, password with its strength, confirmation. */
@@ -29,7 +29,11 @@ export function SignUpForm() {
       if (code === 'TOO_MANY_REQUESTS') {
         const minutes = details?.retryAfterMinutes ?? 60;
         lockout.lock(minutes);
-        notifications.show({ color: 'red', title: M.auth.signupDisabledTitle, message: M.auth.signupLockedBody(minutes) });
+        notifications.show({
+          color: 'red',
+          title: M.auth.signupDisabledTitle,
+          message: M.auth.signupLockedBody(minutes),
+        });
         return;
       }
       if (code === 'CONFLICT') {
@@ -40,7 +44,7 @@ export function SignUpForm() {
         form.setErrors(fieldErrors(err));
         return;
       }
-      const text = mapAuthError(err.message, code);
+      const text = mapAuthError(err.message);
       notifications.show({
         color: 'red',
         title: M.auth.registrationFailedTitle,
@@ -59,18 +63,8 @@ export function SignUpForm() {
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput
-            label="First name"
-            autoComplete="given-name"
-            withAsterisk
-            {...form.getInputProps('first_name')}
-          />
-          <TextInput
-            label="Last name"
-            autoComplete="family-name"
-            withAsterisk
-            {...form.getInputProps('last_name')}
-          />
+          <TextInput label="First name" autoComplete="given-name" withAsterisk {...form.getInputProps('first_name')} />
+          <TextInput label="Last name" autoComplete="family-name" withAsterisk {...form.getInputProps('last_name')} />
         </SimpleGrid>
         <TextInput
           label="Email"
@@ -85,6 +79,7 @@ export function SignUpForm() {
           autoComplete="new-password"
           withAsterisk
           {...form.getInputProps('password')}
+          {...passwordErrorProps(form.errors.password, password)}
         />
         <PasswordStrengthMeter password={password} />
         <PasswordInput

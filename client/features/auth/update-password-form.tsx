@@ -6,11 +6,19 @@ import { resetPasswordSchema } from '#shared/schemas/auth';
 import { trpc } from '../../lib/trpc';
 import { errorMessage, fieldErrors } from '../../lib/trpc-errors';
 import { useZodForm } from '../../lib/use-zod-form';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { PasswordStrengthMeter, passwordErrorProps } from './password-strength-meter';
 import { useSetMe } from './use-auth';
 
 /** spec §4 update-password mode: the new password for a checked recovery token; then /. */
-export function UpdatePasswordForm({ token, email, onExpired }: { token: string; email?: string; onExpired: () => void }) {
+export function UpdatePasswordForm({
+  token,
+  email,
+  onExpired,
+}: {
+  token: string;
+  email?: string;
+  onExpired: () => void;
+}) {
   const navigate = useNavigate();
   const setMe = useSetMe();
   const form = useZodForm(resetPasswordSchema, { initialValues: { token, password: '', confirm_password: '' } });
@@ -28,6 +36,7 @@ export function UpdatePasswordForm({ token, email, onExpired }: { token: string;
     },
   });
 
+  const password = form.getValues().password;
   return (
     <form onSubmit={form.onSubmit((values) => update.mutate(values))} noValidate>
       <Stack gap="md">
@@ -41,8 +50,14 @@ export function UpdatePasswordForm({ token, email, onExpired }: { token: string;
         </Stack>
         {/* Lets password managers file the new password under the right account. */}
         {email && <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />}
-        <PasswordInput label="New password" autoComplete="new-password" withAsterisk {...form.getInputProps('password')} />
-        <PasswordStrengthMeter password={form.getValues().password} />
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          withAsterisk
+          {...form.getInputProps('password')}
+          {...passwordErrorProps(form.errors.password, password)}
+        />
+        <PasswordStrengthMeter password={password} />
         <PasswordInput
           label="Confirm new password"
           autoComplete="new-password"

@@ -37,6 +37,7 @@ export function useVerificationLink(onOutcome: (outcome: Outcome) => void) {
   const utils = trpc.useUtils();
   const pending = Boolean(link.type) && !handled.current;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the link is acted on once, when the page mounts
   useEffect(() => {
     if (handled.current || !link.type) return;
     handled.current = true;
@@ -72,8 +73,6 @@ export function useVerificationLink(onOutcome: (outcome: Outcome) => void) {
         },
       },
     );
-    // Runs once per page load: the link is read when the page mounts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return { verifying: pending || verify.isPending, type: link.type };

@@ -1,0 +1,128 @@
+import { DEFAULTS, DOWNLOADS } from '#shared/constants';
+import { cleanupBadge, isUpcoming, scheduledDeletionDate, todayIso } from '#shared/dates';
+import { M } from '#shared/messages';
+import type { EventForm, EventListQuery } from '#shared/schemas/events';
+import type { Deps } from '../../deps';
+import { fail } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { type Member, spendEventRight } from '../memberships/memberships.service';
+import {
+  countEvents,
+  deleteEvent,
+  deleteEventRegistrations,
+  type EventValues,
+  type EventWithCount,
+  findEvent,
+  hasDownloadsEnabled,
+  insertEvent,
+  listEvents,
+  updateEvent,
+} from './events.repo';
+
+type Format = (typeof DOWNLOADS.FORMATS)[number];
+
+function parseFormats(json: string): Format[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    if (Array.isArray(v)) return v.filter((f): f is Format => (DOWNLOADS.FORMATS as readonly unknown[]).includes(f));
+  } catch {
+    // fall through to the default
+  }
+  return [...DEFAULTS.DOWNLOAD_FORMATS];
+}
+
+/** The wire shape (spec §3): booleans as booleans, formats as an array, plus the list extras. */
+export function toEventDto(row: EventWithCount, now: Date) {
+  const personal_data_deleted = row.personal_data_deleted === 1;
+  return {
+    ...row,
+    email_required: row.email_required === 1,
+    phone_required: row.phone_required === 1,
+    sponsor_enabled: row.sponsor_enabled === 1,
+    download_enabled: row.download_enabled === 1,
+    download_formats: parseFormats(row.download_formats),
+    personal_data_deleted,
+    registration_count: Number(row.registration_count ?? 0),
+    is_upcoming: isUpcoming(row.event_date, now),
+    cleanup_badge: cleanupBadge({ personal_data_deleted, scheduled_deletion_date: row.scheduled_deletion_date }, now),
+  };
+}
+export type EventDto = ReturnType<typeof toEventDto>;
+
+/** The stored columns for a form, with the derived cleanup date (spec §9: two weekdays after the end). */
+function columns(form: EventForm, now: Date): EventValues {
+  return {
+    ...form,
+    email_required: form.email_required ? 1 : 0,
+    phone_required: form.phone_required ? 1 : 0,
+    sponsor_enabled: form.sponsor_enabled ? 1 : 0,
+    download_enabled: form.download_enabled ? 1 : 0,
+    download_formats: JSON.stringify(form.download_formats),
+    scheduled_deletion_date: scheduledDeletionDate(form.event_date, form.end_time).toISOString(),
+    updated_at: now.toISOString(),
+  };
+}
+
+export async function getEvent(deps: Deps, userId: string, id: string): Promise<EventDto> {
+  const row = await findEvent(deps.db, userId, id);
+  if (!row) return fail.notFound(M.events.notFoundOrDenied);
+  return toEventDto(row, deps.clock.now());
+}
+
+/** spec §7 events list. Upcoming = event_date on or after today's UTC date. */
+export async function listOwnEvents(deps: Deps, userId: string, input: EventListQuery) {
+  const now = deps.clock.now();
+  const today = todayIso(now);
+  const { filter, page, limit } = input;
+  const sort = input.sort ?? (filter === 'upcoming' ? 'date-asc' : 'date-desc');
+  const total = await countEvents(deps.db, userId, filter, today);
+  const rows = await listEvents(deps.db, userId, { filter, today, sort, limit, offset: (page - 1) * limit });
+  return {
+    events: rows.map((r) => toEventDto(r, now)),
+    totalCount: total,
+    pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
+  };
+}
+
+export async function countOwnEvents(deps: Deps, userId: string) {
+  const today = todayIso(deps.clock.now());
+  return {
+    total: await countEvents(deps.db, userId, 'all', today),
+    upcoming: await countEvents(deps.db, userId, 'upcoming', today),
+    hasDownloadsEnabled: await hasDownloadsEnabled(deps.db, userId),
+  };
+}
+
+/** spec §4 gate, §7 create: the membership right is spent in the same transaction as the insert. */
+export async function createEvent(deps: Deps, user: Member, form: EventForm): Promise<EventDto> {
+  const now = deps.clock.now();
+  if (!isUpcoming(form.event_date, now)) fail.badRequest(M.eventForm.datePast);
+  const id = newId();
+  await deps.db.transaction().execute(async (trx) => {
+    await spendEventRight(trx, user, now);
+    await insertEvent(trx, user.id, { id, ...columns(form, now), created_at: now.toISOString() });
+  });
+  return getEvent(deps, user.id, id);
+}
+
+/** Editing is always allowed for the owner. A past date may be kept, not newly chosen. */
+export async function updateOwnEvent(deps: Deps, userId: string, id: string, form: EventForm): Promise<EventDto> {
+  const now = deps.clock.now();
+  const existing = await findEvent(deps.db, userId, id);
+  if (!existing) return fail.notFound(M.events.notFoundOrDenied);
+  if (form.event_date !== existing.event_date && !isUpcoming(form.event_date, now))
+    fail.badRequest(M.eventForm.datePast);
+  await updateEvent(deps.db, userId, id, columns(form, now));
+  return getEvent(deps, userId, id);
+}
+
+/** spec §2 delete: the registrations (unless personal data is already deleted), then the event. */
+export async function removeOwnEvent(deps: Deps, userId: string, id: string) {
+  return deps.db.transaction().execute(async (trx) => {
+    const existing = await findEvent(trx, userId, id);
+    if (!existing) return fail.notFound(M.events.notFoundOrDenied);
+    const registrations = existing.personal_data_deleted ? 0 : await deleteEventRegistrations(trx, userId, id);
+    await deleteEvent(trx, userId, id);
+    return { id, deletedRegistrations: registrations };
+  });
+}

@@ -1,0 +1,67 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { IMAGES, SESSION } from '#shared/constants';
+import { M } from '#shared/messages';
+import type { Deps } from '../deps';
+import { ImageRejected, processLogo } from '../features/storage/images';
+import { parseCookies } from '../lib/cookies';
+
+const YEAR_S = 365 * 24 * 3600;
+
+/** The JSON error body: `error` is the spec's full text, `title`/`description` split it for a toast. */
+const rejected = (e: ImageRejected) => ({ error: e.message, title: e.title, description: e.description });
+
+/**
+ * spec §5 sponsor logo: POST /api/uploads/logo with the raw file bytes as the body (any content type:
+ * the bytes decide). Answers { url } or 400 { error }. Signed-in users only; the session is checked
+ * before the body is read. The same-origin guard runs in front (express-app.ts).
+ */
+export function uploadRoutes(deps: Deps) {
+  const r = express.Router();
+
+  const requireUser = async (req: Request, res: Response, next: NextFunction) => {
+    const token = parseCookies(req.headers.cookie)[SESSION.COOKIE_NAME];
+    const auth = await deps.sessions.validate(token);
+    if (!auth) {
+      res.status(401).json({ error: M.eventForm.authRequired });
+      return;
+    }
+    res.locals.userId = auth.user.id;
+    next();
+  };
+
+  r.post(
+    '/api/uploads/logo',
+    requireUser,
+    express.raw({ type: () => true, limit: IMAGES.LOGO_UPLOAD_MAX_BYTES }),
+    async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const logo = await processLogo(body);
+        const url = await deps.storage.put(logo.bytes, logo.ext);
+        deps.log.info({ userId: res.locals.userId, url, bytes: logo.bytes.length }, 'sponsor logo stored');
+        res.json({ url });
+      } catch (err) {
+        if (err instanceof ImageRejected) res.status(400).json(rejected(err));
+        else next(err);
+      }
+    },
+  );
+
+  r.use('/api/uploads', (err: Error & { type?: string }, _req: Request, res: Response, next: NextFunction) => {
+    if (err.type !== 'entity.too.large') return next(err);
+    res.status(413).json(rejected(new ImageRejected(M.eventForm.uploadTooLargeTitle, M.eventForm.uploadTooLargeBody)));
+  });
+  return r;
+}
+
+/** GET /uploads/*: content-addressed names never change, so they are cached for a year. */
+export function serveUploads(dir: string) {
+  return express.static(dir, {
+    index: false,
+    fallthrough: false,
+    dotfiles: 'ignore',
+    immutable: true,
+    maxAge: YEAR_S * 1000,
+    setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+  });
+}
