@@ -1,6 +1,6 @@
 import http from 'node:http';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { Config } from './config';
 import { type Db, openDb } from './db/connection';
 import { migrateToLatest } from './db/migrate';
@@ -12,7 +12,14 @@ import type { Clock } from './lib/clock';
 import { createLog, type Log } from './lib/log';
 import { attachWebSocket } from './trpc/ws';
 
-export type AppOverrides = Partial<{ clock: Clock; mailer: Mailer; storage: Storage; log: Log; db: Db; clientDir: string }>;
+export type AppOverrides = Partial<{
+  clock: Clock;
+  mailer: Mailer;
+  storage: Storage;
+  log: Log;
+  db: Db;
+  clientDir: string;
+}>;
 
 export const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client');
 

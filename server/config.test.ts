@@ -4,7 +4,13 @@ import { ConfigError, loadConfig, publicConfig } from './config';
 describe('loadConfig', () => {
   it('has a default for every variable', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', appName: 'Roomlist', baseUrl: undefined, smtpUrl: undefined });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      appName: 'Roomlist',
+      baseUrl: undefined,
+      smtpUrl: undefined,
+    });
     expect(c.dataDir).toMatch(/\/data$/);
     expect(publicConfig(c).mailMode).toBe('outbox');
   });
@@ -12,7 +18,10 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a number (got "abc")'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 0 and 65535 (got "70000")'],
-    [{ BASE_URL: 'rooms.example.com' }, 'Invalid configuration: BASE_URL must be a full URL such as https://rooms.example.com (got "rooms.example.com")'],
+    [
+      { BASE_URL: 'rooms.example.com' },
+      'Invalid configuration: BASE_URL must be a full URL such as https://rooms.example.com (got "rooms.example.com")',
+    ],
     [{ SMTP_URL: 'nope' }, 'Invalid configuration: SMTP_URL must be a full URL'],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

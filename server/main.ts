@@ -1,23 +1,24 @@
 import 'dotenv/config';
-import { ConfigError, loadConfig } from './config';
 import { createApp } from './app';
+import { type Config, ConfigError, loadConfig } from './config';
 import { startScheduler } from './jobs/scheduler';
 
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
   }
   const app = await createApp(config);
   const { url } = await app.listen();
   const stopJobs = startScheduler(app.deps);
-  app.deps.log.info({ url, dataDir: config.dataDir, mail: app.deps.mailer.mode }, `${config.appName} is listening on ${url}`);
+  app.deps.log.info(
+    { url, dataDir: config.dataDir, mail: app.deps.mailer.mode },
+    `${config.appName} is listening on ${url}`,
+  );
 
   const shutdown = async (signal: string) => {
     app.deps.log.info({ signal }, 'shutting down');

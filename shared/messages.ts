@@ -49,7 +49,8 @@ export const M = {
   // ours: the embedded mail default (no SMTP configured) writes messages to the outbox folder
   mail: {
     outboxTitle: 'No mail server is configured',
-    outboxSignup: 'The confirmation link was written to the server log (and to DATA_DIR/outbox) instead of being e-mailed.',
+    outboxSignup:
+      'The confirmation link was written to the server log (and to DATA_DIR/outbox) instead of being e-mailed.',
     outboxReset: 'The reset link was written to the server log (and to DATA_DIR/outbox) instead of being e-mailed.',
   },
   // spec §5 Password

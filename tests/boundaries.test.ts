@@ -13,14 +13,19 @@ function files(dir: string): string[] {
 }
 
 const imports = (file: string) =>
-  [...fs.readFileSync(path.join(root, file), 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) => m[1]);
+  [...fs.readFileSync(path.join(root, file), 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map(
+    (m) => m[1],
+  );
 
 describe('layer boundaries', () => {
   it('shared/ imports nothing from server/ or client/, and nothing node-only (it runs in the browser)', () => {
     for (const f of files('shared')) {
       for (const spec of imports(f)) {
         expect(spec, `${f} imports ${spec}`).not.toMatch(/^(#server|#client|node:)|\/(server|client)\//);
-        expect(['zod', 'dayjs'].includes(spec) || spec.startsWith('.') || spec.startsWith('dayjs/') || spec === 'vitest', `${f} imports ${spec}`).toBe(true);
+        expect(
+          ['zod', 'dayjs'].includes(spec) || spec.startsWith('.') || spec.startsWith('dayjs/') || spec === 'vitest',
+          `${f} imports ${spec}`,
+        ).toBe(true);
       }
     }
   });
@@ -36,7 +41,8 @@ describe('layer boundaries', () => {
 
   it('migrations/ import no app code', () => {
     for (const f of files('migrations')) {
-      for (const spec of imports(f)) expect(spec === 'kysely' || spec.startsWith('./'), `${f} imports ${spec}`).toBe(true);
+      for (const spec of imports(f))
+        expect(spec === 'kysely' || spec.startsWith('./'), `${f} imports ${spec}`).toBe(true);
     }
   });
 
@@ -44,7 +50,9 @@ describe('layer boundaries', () => {
     for (const f of files('server')) {
       if (/\.repo\.ts$|\.test\.ts$|server\/db\//.test(f)) continue;
       const src = fs.readFileSync(path.join(root, f), 'utf8');
-      expect(/\.(selectFrom|insertInto|updateTable|deleteFrom)\(/.test(src), `${f} builds SQL outside a repo`).toBe(false);
+      expect(/\.(selectFrom|insertInto|updateTable|deleteFrom)\(/.test(src), `${f} builds SQL outside a repo`).toBe(
+        false,
+      );
     }
   });
 });

@@ -21,7 +21,11 @@ describe('migrations', () => {
   it('creates every entity of spec §3 plus accounts and page views, and rolls back down to nothing', async () => {
     const db = openDb(':memory:');
     await migrateToLatest(db);
-    const tables = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' ORDER BY name`.execute(db);
+    const tables = await sql<{
+      name: string;
+    }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' ORDER BY name`.execute(
+      db,
+    );
     expect(tables.rows.map((r) => r.name)).toEqual([
       'download_purchases',
       'download_revenue',
@@ -39,7 +43,11 @@ describe('migrations', () => {
     const m = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     const { error } = await m.migrateTo(NO_MIGRATIONS);
     expect(error).toBeUndefined();
-    const left = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%'`.execute(db);
+    const left = await sql<{
+      n: number;
+    }>`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%'`.execute(
+      db,
+    );
     expect(left.rows[0].n).toBe(0);
     await db.destroy();
   });

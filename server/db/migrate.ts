@@ -13,7 +13,10 @@ function migrator(db: Kysely<any>, list: Record<string, Migration>) {
  * Applies pending migrations. When the database already holds data, a `VACUUM INTO` copy is taken
  * under backupDir first, so a failed migration can be rolled back by hand.
  */
-export async function migrateToLatest(db: Kysely<any>, opts: { backupDir?: string; log?: Log; migrations?: Record<string, Migration> } = {}) {
+export async function migrateToLatest(
+  db: Kysely<any>,
+  opts: { backupDir?: string; log?: Log; migrations?: Record<string, Migration> } = {},
+) {
   const m = migrator(db, opts.migrations ?? migrations);
   const known = await m.getMigrations();
   const pending = known.filter((x) => !x.executedAt);

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
-import { sql } from 'kysely';
 import express from 'express';
+import { sql } from 'kysely';
 import type { Deps } from '../deps';
 import { uploadsDir } from '../features/storage/disk-storage';
 import { createContext } from '../trpc/context';
@@ -46,9 +46,12 @@ export function createExpressApp(deps: Deps, clientDir: string) {
   );
 
   const indexHtml = path.join(clientDir, 'index.html');
-  app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use(
+    '/assets',
+    express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+  );
   app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
-  app.get('/{*splat}', (req, res) => {
+  app.get('/{*splat}', (_req, res) => {
     if (!fs.existsSync(indexHtml)) {
       res.status(503).type('text').send('The client is not built yet: run `npm run build`.');
       return;
@@ -57,10 +60,12 @@ export function createExpressApp(deps: Deps, clientDir: string) {
     res.sendFile(indexHtml);
   });
 
-  app.use((err: Error & { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    const status = err.status && err.status < 500 ? err.status : 500;
-    if (status >= 500) deps.log.error({ err }, 'request failed');
-    res.status(status).json({ error: status >= 500 ? 'Unexpected error occurred' : err.message });
-  });
+  app.use(
+    (err: Error & { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      const status = err.status && err.status < 500 ? err.status : 500;
+      if (status >= 500) deps.log.error({ err }, 'request failed');
+      res.status(status).json({ error: status >= 500 ? 'Unexpected error occurred' : err.message });
+    },
+  );
   return app;
 }

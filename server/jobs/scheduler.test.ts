@@ -1,5 +1,5 @@
-import { SESSION, TOKENS } from '#shared/constants';
 import { describe, expect, it } from 'vitest';
+import { SESSION, TOKENS } from '#shared/constants';
 import { makeTestDeps, signedInUser } from '../../tests/helpers/test-deps';
 import { jobs } from './scheduler';
 

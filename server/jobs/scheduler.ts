@@ -5,8 +5,16 @@ import { deleteExpiredTokens } from '../features/auth/tokens.repo';
 type Job = { name: string; everyMs: number; run: (deps: Deps) => Promise<unknown> };
 
 export const jobs: Job[] = [
-  { name: 'expired-sessions', everyMs: 60 * 60_000, run: (d) => deleteExpiredSessions(d.db, d.clock.now().toISOString()) },
-  { name: 'expired-email-tokens', everyMs: 60 * 60_000, run: (d) => deleteExpiredTokens(d.db, d.clock.now().toISOString()) },
+  {
+    name: 'expired-sessions',
+    everyMs: 60 * 60_000,
+    run: (d) => deleteExpiredSessions(d.db, d.clock.now().toISOString()),
+  },
+  {
+    name: 'expired-email-tokens',
+    everyMs: 60 * 60_000,
+    run: (d) => deleteExpiredTokens(d.db, d.clock.now().toISOString()),
+  },
 ];
 
 /** Runs each job now and then on its interval; returns a stop function. */

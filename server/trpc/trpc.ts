@@ -1,6 +1,6 @@
 import { initTRPC, type TRPCError } from '@trpc/server';
-import { M } from '#shared/messages';
 import { type ZodError, z } from 'zod';
+import { M } from '#shared/messages';
 import { DetailedError, fail } from '../lib/errors';
 import type { Context } from './context';
 

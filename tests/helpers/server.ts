@@ -13,7 +13,14 @@ import type { AppRouter } from '#server/trpc/router';
  */
 export async function startTestServer(opts: { env?: Record<string, string>; overrides?: AppOverrides } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roomlist-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', ...opts.env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ...opts.env,
+  });
   const app = await createApp(config, opts.overrides);
   const { url } = await app.listen(0, '127.0.0.1');
   const outboxDir = path.join(dataDir, 'outbox');
@@ -61,7 +68,7 @@ function lastLinkFor(outboxDir: string, to: string): string | undefined {
 export function createClient(url: string) {
   let cookie = '';
   const wsClient = createWSClient({
-    url: url.replace(/^http/, 'ws') + '/trpc',
+    url: `${url.replace(/^http/, 'ws')}/trpc`,
     lazy: { enabled: true, closeMs: 0 },
     // Node 20 has no global WebSocket (Node 22 does): give tRPC the `ws` one.
     WebSocket: NodeWebSocket as unknown as typeof WebSocket,

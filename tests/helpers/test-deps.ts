@@ -40,7 +40,10 @@ const createCaller = createCallerFactory(appRouter);
 export function browser(deps: Deps, ip = '203.0.113.7') {
   let cookie = '';
   const call = async () => {
-    const req = { headers: { cookie, host: 'localhost:3000' }, socket: { remoteAddress: ip } } as unknown as IncomingMessage;
+    const req = {
+      headers: { cookie, host: 'localhost:3000' },
+      socket: { remoteAddress: ip },
+    } as unknown as IncomingMessage;
     const res = {
       appendHeader: (_name: string, value: string) => {
         const [pair] = value.split(';');

@@ -39,7 +39,12 @@ describe('the server process', () => {
     const p = run({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
     try {
       await waitFor(() => /is listening on/.test(p.out()));
-      const url = JSON.parse(p.out().split('\n').find((l) => l.includes('is listening on'))!).url as string;
+      const url = JSON.parse(
+        p
+          .out()
+          .split('\n')
+          .find((l) => l.includes('is listening on'))!,
+      ).url as string;
       expect((await fetch(`${url}/healthz`)).status).toBe(200);
       expect(fs.existsSync(path.join(dataDir, 'app.db'))).toBe(true);
       p.child.kill('SIGTERM');

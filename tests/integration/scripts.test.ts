@@ -27,7 +27,14 @@ beforeAll(async () => {
   const db = openDb(path.join(dataDir, 'app.db'));
   await migrateToLatest(db);
   const now = new Date().toISOString();
-  await insertUser(db, { id: 'u1', email: 'ada@example.com', password_hash: 'x', first_name: 'Ada', last_name: 'L', now });
+  await insertUser(db, {
+    id: 'u1',
+    email: 'ada@example.com',
+    password_hash: 'x',
+    first_name: 'Ada',
+    last_name: 'L',
+    now,
+  });
   await db.destroy();
 });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
-import { M } from '#shared/messages';
-import { SESSION } from '#shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { SESSION } from '#shared/constants';
+import { M } from '#shared/messages';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let srv: TestServer;
@@ -10,7 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => srv.stop());
 
-const signUp = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', password: 'Str0ng!Pass', confirm_password: 'Str0ng!Pass' };
+const signUp = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  password: 'Str0ng!Pass',
+  confirm_password: 'Str0ng!Pass',
+};
 
 function post(path: string, body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${srv.url}${path}`, {
@@ -42,12 +48,15 @@ describe('one process, one port', () => {
     expect(await res.json()).toEqual({ ok: true, db: 'ok' });
   });
 
-  it.each(['/events', '/auth', '/event/123', '/no/such/page'])('GET %s returns the app HTML (SPA fallback)', async (p) => {
-    const res = await fetch(`${srv.url}${p}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/text\/html/);
-    expect(await res.text()).toMatch(/<div id="root">/);
-  });
+  it.each(['/events', '/auth', '/event/123', '/no/such/page'])(
+    'GET %s returns the app HTML (SPA fallback)',
+    async (p) => {
+      const res = await fetch(`${srv.url}${p}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await res.text()).toMatch(/<div id="root">/);
+    },
+  );
 
   it('serves tRPC over HTTP and over a WebSocket on the same /trpc path', async () => {
     const res = await fetch(`${srv.url}/trpc/system.publicConfig`);
@@ -61,7 +70,10 @@ describe('one process, one port', () => {
     const token = new URL(srv.lastLink('ada@example.com')!).searchParams.get('token')!;
     await c.trpc.auth.verify.mutate({ token, type: 'signup' });
     await c.trpc.auth.signIn.mutate({ email: 'ada@example.com', password: 'Str0ng!Pass' });
-    expect(await wsCall('auth.me', { cookie: c.cookie() })).toMatchObject({ email: 'ada@example.com', roles: ['admin'] });
+    expect(await wsCall('auth.me', { cookie: c.cookie() })).toMatchObject({
+      email: 'ada@example.com',
+      roles: ['admin'],
+    });
     expect(await wsCall('auth.me')).toBeNull();
   });
 });
@@ -84,14 +96,13 @@ describe('security basics', () => {
     expect(cookie).not.toContain('Secure');
   });
 
-  it.each([
-    [{ origin: 'http://evil.example' }],
-    [{ 'sec-fetch-site': 'cross-site' }],
-    [{ origin: 'null' }],
-  ])('refuses a state-changing request from another site %o', async (headers) => {
-    const res = await post('/trpc/auth.signOut', {}, headers);
-    expect(res.status).toBe(403);
-  });
+  it.each([[{ origin: 'http://evil.example' }], [{ 'sec-fetch-site': 'cross-site' }], [{ origin: 'null' }]])(
+    'refuses a state-changing request from another site %o',
+    async (headers) => {
+      const res = await post('/trpc/auth.signOut', {}, headers);
+      expect(res.status).toBe(403);
+    },
+  );
 
   it('refuses a cross-site HTML form post (text/plain and form-data)', async () => {
     const plain = await post('/trpc/auth.forgotPassword', '{"email":"ada@example.com"}', {

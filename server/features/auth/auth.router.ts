@@ -1,8 +1,14 @@
-import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema, verifyTokenSchema } from '#shared/schemas/auth';
 import { M } from '#shared/messages';
+import {
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+  verifyTokenSchema,
+} from '#shared/schemas/auth';
+import { fail } from '../../lib/errors';
 import type { Context } from '../../trpc/context';
 import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
-import { fail } from '../../lib/errors';
 import { checkCredentials, signUp } from './auth.service';
 import { findUserById, rolesOf } from './users.repo';
 import { resetPassword, sendRecovery, verifyToken } from './verify.service';

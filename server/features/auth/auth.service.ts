@@ -33,7 +33,10 @@ export async function issueLink(deps: Deps, origin: string, userId: string, type
   return `${origin}/auth?token=${token}&type=${type}`;
 }
 
-const keys = (kind: string, email: string, ip: string | null) => [`${kind}:email:${email}`, `${kind}:ip:${ip ?? 'unknown'}`];
+const keys = (kind: string, email: string, ip: string | null) => [
+  `${kind}:email:${email}`,
+  `${kind}:ip:${ip ?? 'unknown'}`,
+];
 
 export async function signUp(
   deps: Deps,
@@ -59,7 +62,14 @@ export async function signUp(
   const password_hash = await hashPassword(input.password);
   const firstUser = await deps.db.transaction().execute(async (trx) => {
     const first = (await countUsers(trx)) === 0;
-    await insertUser(trx, { id, email: input.email, password_hash, first_name: input.first_name, last_name: input.last_name, now });
+    await insertUser(trx, {
+      id,
+      email: input.email,
+      password_hash,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      now,
+    });
     if (first) await grantRole(trx, id, 'admin', newId(), now);
     return first;
   });

@@ -1,9 +1,9 @@
 import { TRPCError } from '@trpc/server';
-import { M } from '#shared/messages';
-import { RATE_LIMITS, SESSION, TOKENS } from '#shared/constants';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { userMessage } from '../../trpc/trpc';
+import { RATE_LIMITS, SESSION, TOKENS } from '#shared/constants';
+import { M } from '#shared/messages';
 import { browser, makeTestDeps, signedInUser } from '../../../tests/helpers/test-deps';
+import { userMessage } from '../../trpc/trpc';
 
 type T = Awaited<ReturnType<typeof makeTestDeps>>;
 let t: T;
@@ -72,7 +72,8 @@ describe('sign up', () => {
 
   it(`allows ${RATE_LIMITS.SIGN_UP.MAX_ATTEMPTS} sign-ups per hour from one IP, then locks for 60 minutes`, async () => {
     const b = browser(t.deps, '192.0.2.50');
-    for (let i = 0; i < RATE_LIMITS.SIGN_UP.MAX_ATTEMPTS; i++) await (await b.call()).auth.signUp(form(`u${i}@example.com`));
+    for (let i = 0; i < RATE_LIMITS.SIGN_UP.MAX_ATTEMPTS; i++)
+      await (await b.call()).auth.signUp(form(`u${i}@example.com`));
     const err = await rejection((await b.call()).auth.signUp(form('u9@example.com')));
     expect(err.code).toBe('TOO_MANY_REQUESTS');
     expect(err.message).toBe(M.auth.rateLimited);
@@ -91,7 +92,12 @@ describe('sign in', () => {
     const err = await rejection(c.auth.signIn({ email: 'ada@example.com', password: 'Str0ng!Pass' }));
     expect(err.message).toBe(M.auth.emailNotConfirmed);
     const v = await c.auth.verify({ token: tokenOf(t.mail.lastLink('ada@example.com')), type: 'signup' });
-    expect(v).toMatchObject({ type: 'signup', email: 'ada@example.com', message: M.verify.signupSuccess, signedIn: false });
+    expect(v).toMatchObject({
+      type: 'signup',
+      email: 'ada@example.com',
+      message: M.verify.signupSuccess,
+      signedIn: false,
+    });
     const b = browser(t.deps);
     const user = await (await b.call()).auth.signIn({ email: 'ada@example.com', password: 'Str0ng!Pass' });
     expect(user.email).toBe('ada@example.com');
@@ -112,12 +118,15 @@ describe('sign in', () => {
   it('locks the account for 30 minutes after 5 failures, even for the right password and from another IP', async () => {
     const { password } = await signedInUser(t, { email: 'ada@example.com' }, '198.51.100.1');
     const attacker = await browser(t.deps, '192.0.2.1').call();
-    for (let i = 0; i < 4; i++) await rejection(attacker.auth.signIn({ email: 'ada@example.com', password: 'Nope!Pass1' }));
+    for (let i = 0; i < 4; i++)
+      await rejection(attacker.auth.signIn({ email: 'ada@example.com', password: 'Nope!Pass1' }));
     const fifth = await rejection(attacker.auth.signIn({ email: 'ada@example.com', password: 'Nope!Pass1' }));
     expect(fifth.code).toBe('TOO_MANY_REQUESTS');
     expect(fifth.cause?.details?.retryAfterMinutes).toBe(30);
     const owner = await browser(t.deps, '198.51.100.9').call();
-    expect((await rejection(owner.auth.signIn({ email: 'ada@example.com', password }))).message).toBe(M.auth.rateLimited);
+    expect((await rejection(owner.auth.signIn({ email: 'ada@example.com', password }))).message).toBe(
+      M.auth.rateLimited,
+    );
     t.clock.advance(RATE_LIMITS.SIGN_IN.LOCKOUT_MS - 60_000);
     await rejection(owner.auth.signIn({ email: 'ada@example.com', password }));
     t.clock.advance(61_000);
@@ -195,9 +204,10 @@ describe('verification links', () => {
     await c.auth.signUp(form('ada@example.com'));
     const token = tokenOf(t.mail.lastLink('ada@example.com'));
     expect((await rejection(c.auth.verify({ token, type: 'magiclink' }))).message).toBe(M.verify.magiclinkFailed);
-    expect((await rejection(c.auth.resetPassword({ token, password: 'N3w!Secret', confirm_password: 'N3w!Secret' }))).message).toBe(
-      M.verify.recoveryFailed,
-    );
+    expect(
+      (await rejection(c.auth.resetPassword({ token, password: 'N3w!Secret', confirm_password: 'N3w!Secret' })))
+        .message,
+    ).toBe(M.verify.recoveryFailed);
   });
 
   it('password reset: the link is checked, sets the password once, signs in and ends other sessions', async () => {
@@ -207,15 +217,23 @@ describe('verification links', () => {
     const token = tokenOf(t.mail.lastLink('ada@example.com'));
     expect(t.mail.lastLink('ada@example.com')).toContain('type=recovery');
     expect(await (await b.call()).auth.verify({ token, type: 'recovery' })).toMatchObject({ type: 'recovery' });
-    const user = await (await b.call()).auth.resetPassword({ token, password: 'N3w!Secret', confirm_password: 'N3w!Secret' });
+    const user = await (await b.call()).auth.resetPassword({
+      token,
+      password: 'N3w!Secret',
+      confirm_password: 'N3w!Secret',
+    });
     expect(user.email).toBe('ada@example.com');
     expect((await (await b.call()).auth.me())?.email).toBe('ada@example.com');
     expect(await (await old.call()).auth.me()).toBeNull();
-    const again = await rejection((await b.call()).auth.resetPassword({ token, password: 'An0ther!Pw', confirm_password: 'An0ther!Pw' }));
+    const again = await rejection(
+      (await b.call()).auth.resetPassword({ token, password: 'An0ther!Pw', confirm_password: 'An0ther!Pw' }),
+    );
     expect(again.message).toBe(M.verify.recoveryFailed);
     const fresh = await browser(t.deps, '192.0.2.5').call();
     await rejection(fresh.auth.signIn({ email: 'ada@example.com', password: 'Str0ng!Pass' }));
-    expect((await fresh.auth.signIn({ email: 'ada@example.com', password: 'N3w!Secret' })).email).toBe('ada@example.com');
+    expect((await fresh.auth.signIn({ email: 'ada@example.com', password: 'N3w!Secret' })).email).toBe(
+      'ada@example.com',
+    );
   });
 
   it('a recovery link expires after 1 hour', async () => {

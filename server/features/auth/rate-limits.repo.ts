@@ -4,15 +4,24 @@ import type { Database } from '../../db/schema';
 type Q = Kysely<Database> | Transaction<Database>;
 
 export function findLimits(db: Q, keys: string[]) {
-  return db.selectFrom('rate_limits').select(['key', 'attempts', 'window_start', 'locked_until']).where('key', 'in', keys).execute();
+  return db
+    .selectFrom('rate_limits')
+    .select(['key', 'attempts', 'window_start', 'locked_until'])
+    .where('key', 'in', keys)
+    .execute();
 }
 
-export async function upsertLimit(db: Q, row: { key: string; attempts: number; window_start: string; locked_until: string | null }) {
+export async function upsertLimit(
+  db: Q,
+  row: { key: string; attempts: number; window_start: string; locked_until: string | null },
+) {
   await db
     .insertInto('rate_limits')
     .values(row)
     .onConflict((oc) =>
-      oc.column('key').doUpdateSet({ attempts: row.attempts, window_start: row.window_start, locked_until: row.locked_until }),
+      oc
+        .column('key')
+        .doUpdateSet({ attempts: row.attempts, window_start: row.window_start, locked_until: row.locked_until }),
     )
     .execute();
 }

@@ -3,8 +3,8 @@ import { SESSION } from '#shared/constants';
 import type { Db } from '../../db/connection';
 import type { Clock } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/ids';
-import { findUserById, rolesOf } from './users.repo';
 import { deleteSession, deleteUserSessions, extendSession, findSession, insertSession } from './sessions.repo';
+import { findUserById, rolesOf } from './users.repo';
 
 /**
  * Sessions as the Lucia project's guide prescribes: the token is `id.secret`, only SHA-256(secret) is

@@ -5,7 +5,15 @@ type Q = Kysely<Database> | Transaction<Database>;
 
 export async function insertToken(
   db: Q,
-  t: { id: string; user_id: string; type: EmailTokenType; token_hash: string; new_email?: string | null; expires_at: string; now: string },
+  t: {
+    id: string;
+    user_id: string;
+    type: EmailTokenType;
+    token_hash: string;
+    new_email?: string | null;
+    expires_at: string;
+    now: string;
+  },
 ) {
   await db
     .insertInto('email_tokens')
@@ -48,7 +56,12 @@ export function consumeToken(db: Q, token_hash: string, type: EmailTokenType, no
 }
 
 export async function deleteUnusedTokens(db: Q, user_id: string, type: EmailTokenType) {
-  await db.deleteFrom('email_tokens').where('user_id', '=', user_id).where('type', '=', type).where('used_at', 'is', null).execute();
+  await db
+    .deleteFrom('email_tokens')
+    .where('user_id', '=', user_id)
+    .where('type', '=', type)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 export async function deleteExpiredTokens(db: Q, now: string) {

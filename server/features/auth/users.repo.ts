@@ -1,5 +1,5 @@
-import type { Database } from '../../db/schema';
 import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -18,7 +18,10 @@ export function findUserById(db: Q, id: string) {
 }
 
 export async function countUsers(db: Q): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -80,4 +83,3 @@ export async function revokeRole(db: Q, userId: string, role: 'admin' | 'moderat
   const r = await db.deleteFrom('user_roles').where('user_id', '=', userId).where('role', '=', role).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
-

@@ -8,7 +8,12 @@ import { createOutboxMailer } from './outbox-mailer';
 import { createSmtpMailer } from './smtp-mailer';
 import { templates } from './templates';
 
-const mail = templates.confirmSignup('Roomlist', 'ada@example.com', 'Ada <script>', 'http://localhost:3000/auth?token=abc&type=signup');
+const mail = templates.confirmSignup(
+  'Roomlist',
+  'ada@example.com',
+  'Ada <script>',
+  'http://localhost:3000/auth?token=abc&type=signup',
+);
 
 describe('smtp mailer', () => {
   let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
@@ -33,7 +38,10 @@ describe('outbox mailer', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
     const lines: string[] = [];
     const log = createLog('info');
-    const spy = { ...log, info: (obj: object, msg?: string) => void lines.push(`${JSON.stringify(obj)} ${msg}`) } as typeof log;
+    const spy = {
+      ...log,
+      info: (obj: object, msg?: string) => void lines.push(`${JSON.stringify(obj)} ${msg}`),
+    } as typeof log;
     await createOutboxMailer(dir, 'Roomlist <no-reply@localhost>', spy).send(mail);
     const files = fs.readdirSync(dir);
     expect(files).toHaveLength(1);

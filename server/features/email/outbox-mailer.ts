@@ -10,12 +10,21 @@ export function createOutboxMailer(dir: string, from: string, log: Log): Mailer 
   return {
     mode: 'outbox',
     async send(mail) {
-      const info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
       await fs.mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${info.messageId.replace(/[^a-z0-9]/gi, '').slice(0, 16)}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      log.info({ to: mail.to, subject: mail.subject, file, link: mail.link }, `e-mail written to outbox${mail.link ? `; link: ${mail.link}` : ''}`);
+      log.info(
+        { to: mail.to, subject: mail.subject, file, link: mail.link },
+        `e-mail written to outbox${mail.link ? `; link: ${mail.link}` : ''}`,
+      );
     },
   };
 }

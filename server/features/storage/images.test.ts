@@ -102,13 +102,19 @@ describe('processLogo (spec §5 sponsor logo)', () => {
     await expect(processLogo(scriptedSvg, { maxBytes: 100 })).rejects.toThrow(TOO_LARGE);
   });
 
-  it('refuses a raster canvas above 50 megapixels before decoding it', async () => {
+  it('refuses a canvas above 50 megapixels before decoding it (raster, or SVG even at 1 dpi)', async () => {
+    const message = `${M.eventForm.uploadTooLargeTitle}: ${M.eventForm.tooManyPixelsBody}`;
     const huge = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#fff' } })
       .png()
       .toBuffer();
-    await expect(processLogo(huge)).rejects.toThrow(
-      `${M.eventForm.uploadTooLargeTitle}: ${M.eventForm.tooManyPixelsBody}`,
-    );
+    await expect(processLogo(huge)).rejects.toThrow(message);
+    const svg = (w: number) =>
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${w}"><rect width="10" height="10"/></svg>`,
+      );
+    await expect(processLogo(svg(1_000_000))).rejects.toThrow(message);
+    // a big but sane SVG canvas renders small: 100000 px at 1 dpi is 1389 px, then fitted to 200x200
+    expect(await size((await processLogo(svg(100_000))).bytes)).toEqual([200, 200]);
   });
 });
 

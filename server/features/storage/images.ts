@@ -27,10 +27,9 @@ const LOGO: Limits = {
 const QUALITY = Math.round(IMAGES.LOGO_QUALITY * 100);
 const SVG_DENSITY = 72; // librsvg's default: an SVG of width W renders W pixels wide at 72 dpi
 
-// The pixel cap guards decoding (a tiny file can claim a huge canvas). Reading the header decodes
-// nothing, and an SVG is rendered at a density that fits 400x200, so neither needs the cap.
-const open = (bytes: Buffer, density?: number) =>
-  sharp(bytes, { limitInputPixels: density ? false : IMAGES.MAX_INPUT_PIXELS, density });
+// The pixel cap guards decoding: a tiny file can claim a huge canvas. (Reading the header decodes
+// nothing; an SVG is capped on the size it renders to at the chosen density.)
+const open = (bytes: Buffer, density?: number) => sharp(bytes, { limitInputPixels: IMAGES.MAX_INPUT_PIXELS, density });
 
 /**
  * spec §5 sponsor logo. The type comes from the bytes (sharp reads the content), never from the
@@ -55,19 +54,28 @@ export async function processLogo(
     throw invalidType();
   }
 
-  if (format !== 'svg' && width * height > IMAGES.MAX_INPUT_PIXELS) throw tooManyPixels();
+  if (format !== 'svg' && format !== 'png' && format !== 'jpeg') throw invalidType();
+
+  // librsvg's minimum density is 1 dpi, so an absurd SVG canvas could still render huge.
+  const svgDensity = Math.min(
+    Math.max(SVG_DENSITY * Math.min(l.width / Math.max(width, 1), l.height / Math.max(height, 1)), 1),
+    100_000,
+  );
+  const rendered =
+    format === 'svg'
+      ? Math.ceil((width * svgDensity) / SVG_DENSITY) * Math.ceil((height * svgDensity) / SVG_DENSITY)
+      : width * height;
+  if (rendered > IMAGES.MAX_INPUT_PIXELS) throw tooManyPixels();
 
   let out: { bytes: Buffer; ext: StoredExt };
   try {
     if (format === 'svg') {
-      const scale = Math.min(l.width / Math.max(width, 1), l.height / Math.max(height, 1));
-      const density = Math.min(Math.max(SVG_DENSITY * scale, 1), 100_000);
-      const png = await open(bytes, density)
+      const png = await open(bytes, svgDensity)
         .resize(l.width, l.height, { fit: 'inside', withoutEnlargement: true })
         .png()
         .toBuffer();
       out = { bytes: png, ext: 'png' };
-    } else if (format === 'png' || format === 'jpeg') {
+    } else {
       const img = open(bytes).rotate(); // apply the EXIF orientation before the EXIF is dropped
       if (bytes.length > l.recompressAboveBytes) {
         // palette: libimagequant at quality 80 is what makes a PNG "quality" real (zlib alone is lossless)
@@ -78,12 +86,9 @@ export async function processLogo(
       } else {
         out = { bytes: await img.jpeg({ quality: QUALITY }).toBuffer(), ext: 'jpg' };
       }
-    } else {
-      throw invalidType();
     }
-  } catch (err) {
+  } catch {
     // A file that claims to be an image but does not decode is not a PNG, JPG or SVG either.
-    if (err instanceof ImageRejected) throw err;
     throw invalidType();
   }
   if (out.bytes.length > l.maxBytes) throw tooLarge();
