@@ -26,6 +26,7 @@ export default defineConfig({
       '/trpc': { target: 'http://localhost:3000', ws: true },
       '/uploads': 'http://localhost:3000',
       '/healthz': 'http://localhost:3000',
+      '/api': 'http://localhost:3000',
     },
   },
 });

@@ -1,7 +1,10 @@
 import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import { createTheme, MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
+import 'dayjs/locale/en-gb';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { BrowserRouter } from 'react-router';
@@ -30,14 +33,17 @@ export function Providers({ children }: { children: ReactNode }) {
   const [trpcClient] = useState(createTrpcClient);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <ErrorBoundary>
-        <trpc.Provider client={trpcClient} queryClient={queryClient}>
-          <QueryClientProvider client={queryClient}>
-            <Notifications position="top-right" limit={4} />
-            <BrowserRouter>{children}</BrowserRouter>
-          </QueryClientProvider>
-        </trpc.Provider>
-      </ErrorBoundary>
+      {/* spec §9: en-GB dates, the week starts on Monday */}
+      <DatesProvider settings={{ locale: 'en-gb', firstDayOfWeek: 1 }}>
+        <ErrorBoundary>
+          <trpc.Provider client={trpcClient} queryClient={queryClient}>
+            <QueryClientProvider client={queryClient}>
+              <Notifications position="top-right" limit={4} />
+              <BrowserRouter>{children}</BrowserRouter>
+            </QueryClientProvider>
+          </trpc.Provider>
+        </ErrorBoundary>
+      </DatesProvider>
     </MantineProvider>
   );
 }

@@ -14,6 +14,8 @@ import { PasswordResetSuccessPage } from './features/auth/password-reset-success
 import { useMe } from './features/auth/use-auth';
 import { DashboardPage } from './features/dashboard/dashboard-page';
 import { CreateEventPage } from './features/events/create-event-page';
+import { EditEventPage } from './features/events/edit-event-page';
+import { EventDetailPage } from './features/events/event-detail-page';
 import { EventsPage } from './features/events/events-page';
 import { LegalPage } from './features/legal/legal-page';
 import { MembershipPage } from './features/membership/membership-page';
@@ -72,6 +74,8 @@ export function AppRoutes() {
           <Route index element={<DashboardPage />} />
           <Route path="/events" element={<EventsPage />} />
           <Route path="/create-event" element={<CreateEventPage />} />
+          <Route path="/edit-event/:eventId" element={<EditEventPage />} />
+          <Route path="/event/:eventId" element={<EventDetailPage />} />
           <Route path="/account" element={<AccountPage />} />
           <Route path="/membership" element={<MembershipPage />} />
           <Route

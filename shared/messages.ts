@@ -253,6 +253,13 @@ export const M = {
       renew: 'Renew Annual Plan',
       payOne: 'Pay for One Event (£10)',
       backToEvents: 'Back to Events',
+      // ours: a short explanation under each gate title
+      noneBody:
+        'To create events you need a membership. Pay £10 for a single event, or go unlimited with the Annual plan.',
+      anotherBody:
+        'Your pay-as-you-go event has been used. Buy another event for £10, or upgrade to unlimited events for a year.',
+      expiredBody:
+        'Your annual plan has ended. Renew it for another 12 months of unlimited events, or pay for just this one.',
     },
   },
   // spec §2 /account

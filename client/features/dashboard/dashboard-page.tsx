@@ -1,16 +1,21 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarEvent, IconCalendarStats, IconCalendarTime, IconPlus } from '@tabler/icons-react';
+import { Button, SimpleGrid, Stack } from '@mantine/core';
+import { IconCalendarStats, IconCalendarTime, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { M } from '#shared/messages';
 import { PageHeader } from '../../components/page-header';
+import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useMe } from '../auth/use-auth';
+import { RevenueSlot } from './revenue-slot';
 import { StatCard } from './stat-card';
+import { UpcomingEventsCard } from './upcoming-events-card';
 
-/** spec §2 "/": welcome, statistics, upcoming events. The counts arrive with the events feature. */
+/** spec §2 "/": welcome, statistics, upcoming events, and the Revenue card when downloads are sold. */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const { data: me } = useMe();
+  const counts = trpc.events.counts.useQuery();
+  const count = (n: number | undefined) => (counts.isLoading ? '…' : (n ?? 0));
 
   return (
     <Stack gap="lg">
@@ -28,7 +33,7 @@ export function DashboardPage() {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <StatCard
           label={M.events.totalEvents}
-          value={0}
+          value={count(counts.data?.total)}
           hint="All the rooms you have hosted"
           to="/events"
           icon={IconCalendarStats}
@@ -36,7 +41,7 @@ export function DashboardPage() {
         />
         <StatCard
           label={M.events.upcomingEvents}
-          value={0}
+          value={count(counts.data?.upcoming)}
           hint="Scheduled from today on"
           to="/events"
           icon={IconCalendarTime}
@@ -44,25 +49,8 @@ export function DashboardPage() {
         />
       </SimpleGrid>
 
-      <Paper withBorder radius="md" p="lg">
-        <Group justify="space-between" mb="md">
-          <Title order={2} size="h4">
-            Upcoming Events
-          </Title>
-          <Button component={Link} to="/create-event" variant="light" size="xs" leftSection={<IconPlus size={14} />}>
-            {M.events.addNew}
-          </Button>
-        </Group>
-        <Stack align="center" gap="xs" py="xl" ta="center">
-          <ThemeIcon size={48} radius="xl" variant="light" color="gray">
-            <IconCalendarEvent size={26} stroke={1.6} />
-          </ThemeIcon>
-          <Text fw={500}>{M.events.noUpcoming}</Text>
-          <Text size="sm" c="dimmed" maw={380}>
-            Create an event to get a registration link and QR code your attendees can scan to join the room.
-          </Text>
-        </Stack>
-      </Paper>
+      <RevenueSlot hasDownloadsEnabled={counts.data?.hasDownloadsEnabled ?? false} />
+      <UpcomingEventsCard />
     </Stack>
   );
 }

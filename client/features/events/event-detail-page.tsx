@@ -1,0 +1,94 @@
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { M } from '#shared/messages';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { trpc } from '../../lib/trpc';
+import { usePageTitle } from '../../lib/use-page-title';
+import { DeleteEventButton } from './delete-event-button';
+import { EventDetailsCard } from './event-details-card';
+import { EventOverviewCard } from './event-overview-card';
+import { EventQrCard } from './event-qr-card';
+import { EventAttendeesSlot, EventRevenueSlot } from './event-slots';
+import { GdprNotice } from './gdpr-notice';
+
+const BackLink = () => (
+  <Anchor component={Link} to="/events" size="sm" c="dimmed" w="fit-content">
+    <Group gap={4} wrap="nowrap">
+      <IconArrowLeft size={14} />
+      Back to Events
+    </Group>
+  </Anchor>
+);
+
+/** spec §2 /event/{id}: header, Details, QR code, Overview, attendees, GDPR notice, revenue. */
+export function EventDetailPage() {
+  const { eventId = '' } = useParams();
+  const event = trpc.events.get.useQuery({ id: eventId });
+  usePageTitle(event.data?.name);
+
+  useEffect(() => {
+    if (event.error) {
+      notifications.show({
+        id: 'event-load',
+        color: 'red',
+        title: M.events.loadErrorTitle,
+        message: M.events.loadErrorBody,
+      });
+    }
+  }, [event.error]);
+
+  if (event.isLoading) return <FullPageLoader fullHeight={false} />;
+  if (!event.data) {
+    return (
+      <Stack gap="md" maw={560}>
+        <BackLink />
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={M.events.loadErrorTitle}>
+          {M.events.loadErrorBody}
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const e = event.data;
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <BackLink />
+        <Group justify="space-between" align="flex-start" gap="md">
+          <Stack gap={2} style={{ minWidth: 0, flex: '1 1 280px' }}>
+            <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+              {e.name}
+            </Title>
+            <Text c="dimmed">
+              {e.venue}, {e.city}
+            </Text>
+          </Stack>
+          <Group gap="sm">
+            <Button
+              component={Link}
+              to={`/edit-event/${e.id}`}
+              variant="default"
+              leftSection={<IconPencil size={16} />}
+            >
+              Edit
+            </Button>
+            <DeleteEventButton event={e} />
+          </Group>
+        </Group>
+      </Stack>
+
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        <EventDetailsCard event={e} />
+        <EventQrCard event={e} />
+        <EventOverviewCard event={e} />
+      </SimpleGrid>
+
+      <EventAttendeesSlot event={e} />
+      <GdprNotice event={e} />
+      <EventRevenueSlot event={e} />
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+import type { EventDto } from './event-format';
+
+// Slots of the event detail screen that later features fill. They render nothing until then.
+
+/**
+ * spec §2 "Event Attendees list, and a 'Delete Attendee Data Now' button": the registrations feature
+ * renders the organiser's attendee list here (search, sort, 10 per page, check-in, removal).
+ */
+export function EventAttendeesSlot(_props: { event: EventDto }) {
+  return null;
+}
+
+/**
+ * spec §2 "A Download Revenue card, shown only when download_enabled is true": the payments feature
+ * renders it here (loading skeleton, hidden on error or empty data).
+ */
+export function EventRevenueSlot(_props: { event: EventDto }) {
+  return null;
+}

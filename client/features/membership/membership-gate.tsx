@@ -1,0 +1,87 @@
+import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowLeft, IconCalendarPlus, IconCrown, IconHourglassEmpty, IconSparkles } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { Link } from 'react-router';
+import { M } from '#shared/messages';
+import type { MembershipStatus } from '#shared/schemas/memberships';
+
+type Variant = {
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  color: string;
+  title: string;
+  body: string;
+  actions: { label: string; primary?: boolean }[];
+};
+
+const G = M.membership.gate;
+
+/** spec §4 membership gate: which variant a user who cannot create events sees. */
+function variantOf(status: MembershipStatus): Variant {
+  if (status.type === 'pay-as-you-go') {
+    return {
+      icon: IconCalendarPlus,
+      color: 'indigo',
+      title: G.anotherTitle,
+      body: G.anotherBody,
+      actions: [{ label: G.buyAnother, primary: true }, { label: G.upgrade }],
+    };
+  }
+  if (status.type === 'annual') {
+    return {
+      icon: IconHourglassEmpty,
+      color: 'orange',
+      title: G.expiredTitle,
+      body: G.expiredBody,
+      actions: [{ label: G.renew, primary: true }, { label: G.payOne }],
+    };
+  }
+  return {
+    icon: IconSparkles,
+    color: 'indigo',
+    title: G.noneTitle,
+    body: G.noneBody,
+    actions: [{ label: G.viewPlans, primary: true }],
+  };
+}
+
+/**
+ * Shown on /create-event instead of the form when canCreateEvents is false. Every plan button leads
+ * to /membership for now; the payments feature turns them into checkouts.
+ */
+export function MembershipGate({ status }: { status: MembershipStatus }) {
+  const v = variantOf(status);
+  const Icon = v.icon;
+  return (
+    <Paper withBorder radius="md" p={{ base: 'lg', sm: 48 }} maw={640} mx="auto" mt={{ base: 0, sm: 'xl' }}>
+      <Stack align="center" gap="md" ta="center">
+        <ThemeIcon size={64} radius="xl" variant="light" color={v.color}>
+          <Icon size={32} stroke={1.6} />
+        </ThemeIcon>
+        <Title order={1} size="h2">
+          {v.title}
+        </Title>
+        <Text c="dimmed" maw={460}>
+          {v.body}
+        </Text>
+        <Stack gap="sm" w="100%" maw={320} mt="sm">
+          {v.actions.map((a) => (
+            <Button
+              key={a.label}
+              component={Link}
+              to="/membership"
+              size="md"
+              variant={a.primary ? 'filled' : 'light'}
+              leftSection={a.primary ? <IconCrown size={18} /> : undefined}
+              fullWidth
+            >
+              {a.label}
+            </Button>
+          ))}
+          <Button component={Link} to="/events" variant="subtle" color="gray" leftSection={<IconArrowLeft size={16} />}>
+            {G.backToEvents}
+          </Button>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
