@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SESSION, TOKENS } from '#shared/constants';
+import { RATE_LIMITS, SESSION, TOKENS } from '#shared/constants';
 import { makeTestDeps, signedInUser } from '../../tests/helpers/test-deps';
 import { jobs } from './scheduler';
 
@@ -24,5 +24,21 @@ describe('scheduled jobs', () => {
     t.clock.advance(TOKENS.SIGNUP_TTL_MS + 1);
     await job('expired-email-tokens').run(t.deps);
     expect(await t.db.selectFrom('email_tokens').select('id').execute()).toHaveLength(0);
+  });
+
+  it('stale-rate-limits forgets old attempts but keeps a lockout that is still running', async () => {
+    const t = await makeTestDeps();
+    const rows = async () => (await t.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
+    await t.deps.limits.signIn.hit(['signin:email:a@example.com']);
+    await t.deps.limits.signUp.hit(['signup:ip:1']);
+    t.clock.advance(50 * 60_000);
+    await t.deps.limits.signUp.hit(['signup:ip:1']);
+    await t.deps.limits.signUp.hit(['signup:ip:1']); // third in the window: locked for 60 minutes from now
+    t.clock.advance(11 * 60_000 + 1);
+    await job('stale-rate-limits').run(t.deps);
+    expect(await rows()).toEqual(['signup:ip:1']);
+    t.clock.advance(RATE_LIMITS.SIGN_UP.LOCKOUT_MS);
+    await job('stale-rate-limits').run(t.deps);
+    expect(await rows()).toEqual([]);
   });
 });

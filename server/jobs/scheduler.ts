@@ -1,4 +1,6 @@
+import { RATE_LIMITS } from '#shared/constants';
 import type { Deps } from '../deps';
+import { deleteStaleLimits } from '../features/auth/rate-limits.repo';
 import { deleteExpiredSessions } from '../features/auth/sessions.repo';
 import { deleteExpiredTokens } from '../features/auth/tokens.repo';
 
@@ -14,6 +16,15 @@ export const jobs: Job[] = [
     name: 'expired-email-tokens',
     everyMs: 60 * 60_000,
     run: (d) => deleteExpiredTokens(d.db, d.clock.now().toISOString()),
+  },
+  {
+    name: 'stale-rate-limits',
+    everyMs: 60 * 60_000,
+    run: (d) => {
+      const now = d.clock.now();
+      const longestWindow = Math.max(RATE_LIMITS.SIGN_IN.WINDOW_MS, RATE_LIMITS.SIGN_UP.WINDOW_MS);
+      return deleteStaleLimits(d.db, new Date(now.getTime() - longestWindow).toISOString(), now.toISOString());
+    },
   },
 ];
 

@@ -29,3 +29,13 @@ export async function upsertLimit(
 export async function deleteLimits(db: Q, keys: string[]) {
   await db.deleteFrom('rate_limits').where('key', 'in', keys).execute();
 }
+
+/** Rows whose window has passed and that hold no lockout any more. */
+export async function deleteStaleLimits(db: Q, windowStartBefore: string, now: string) {
+  const r = await db
+    .deleteFrom('rate_limits')
+    .where('window_start', '<', windowStartBefore)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
