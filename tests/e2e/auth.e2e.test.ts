@@ -1,47 +1,18 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { M } from '#shared/messages';
-import { DESKTOP, launchBrowser, PHONE, snap, watchPageErrors } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { browserHarness, field, hidden, PHONE, path, snap, toast, visible } from '../helpers/browser';
+import type { TestServer } from '../helpers/server';
 
-// playwright-core has no web-first assertions: wait for the state, then assert.
-const visible = (l: Locator) => l.waitFor({ state: 'visible' });
-const hidden = (l: Locator) => l.waitFor({ state: 'hidden' });
-const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
-const path = (page: Page): string => new URL(page.url()).pathname;
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 const selected = (l: Locator) => expect.poll(() => l.getAttribute('aria-selected')).toBe('true');
 
-// Each test gets its own server: the sign-in and sign-up limits count per IP, and every browser here
-// comes from 127.0.0.1.
-let browser: Browser;
-let server: TestServer;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  await server?.stop();
-});
-
-async function open(viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
-  server = await startTestServer();
-  context = await browser.newContext({ baseURL: server.url, viewport });
-  context.setDefaultTimeout(8_000);
-  const page = await context.newPage();
-  return { page, errors: watchPageErrors(page) };
-}
+const harness = browserHarness();
 
 const PASSWORD = 'Sunrise-Harbour9';
 const person = { first_name: 'Ada', last_name: 'Lovelace', password: PASSWORD, confirm_password: PASSWORD };
 
 /** An account made through the API, optionally confirmed through its outbox link. */
-async function account(email: string, confirmed: boolean) {
+async function account(server: TestServer, email: string, confirmed: boolean) {
   const api = server.client().trpc;
   await api.auth.signUp.mutate({ ...person, email });
   if (confirmed) {
@@ -60,7 +31,7 @@ async function submitSignIn(page: Page, email: string, password: string) {
 
 describe('auth in the browser', () => {
   test('sign up, confirm from the outbox, sign in to the dashboard, sign out', async () => {
-    const { page, errors } = await open();
+    const { server, context, page, errors } = await harness.open();
     const email = 'ada@example.com';
 
     await page.goto('/auth');
@@ -126,9 +97,9 @@ describe('auth in the browser', () => {
   });
 
   test('five wrong passwords lock the account, and the server refuses even the right one', async () => {
-    const { page, errors } = await open();
+    const { server, page, errors } = await harness.open();
     const email = 'locked@example.com';
-    await account(email, true);
+    await account(server, email, true);
 
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Sign In' }).click();
@@ -160,9 +131,9 @@ describe('auth in the browser', () => {
   });
 
   test('an unconfirmed account cannot sign in', async () => {
-    const { page, errors } = await open();
+    const { server, page, errors } = await harness.open();
     const email = 'pending@example.com';
-    await account(email, false);
+    await account(server, email, false);
 
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Sign In' }).click();
@@ -173,7 +144,7 @@ describe('auth in the browser', () => {
   });
 
   test('guards, 404 and the phone drawer', async () => {
-    const { page, errors } = await open(PHONE);
+    const { server, page, errors } = await harness.open({ viewport: PHONE });
     await page.goto('/');
     await expect.poll(() => path(page)).toBe('/auth');
     await page.goto('/no-such-page');
@@ -181,7 +152,7 @@ describe('auth in the browser', () => {
     expect(await page.getByRole('link', { name: /home/i }).getAttribute('href')).toBe('/');
 
     const email = 'phone@example.com';
-    await account(email, true);
+    await account(server, email, true);
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Sign In' }).click();
     await submitSignIn(page, email, PASSWORD);
@@ -210,9 +181,9 @@ describe('auth in the browser', () => {
   });
 
   test('forgot password, follow the reset link, set a new password, land signed in', async () => {
-    const { page, errors } = await open();
+    const { server, page, errors } = await harness.open();
     const email = 'reset@example.com';
-    await account(email, true);
+    await account(server, email, true);
 
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Sign In' }).click();

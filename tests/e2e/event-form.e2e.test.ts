@@ -1,49 +1,17 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { M } from '#shared/messages';
-import { DESKTOP, launchBrowser, snap, watchPageErrors } from '../helpers/browser';
-import {
-  browserCookies,
-  chooseTime,
-  field,
-  pickDayNextMonth,
-  signedInClient,
-  toast,
-  visible,
-} from '../helpers/events-browser';
+import { browserHarness, field, snap, toast, visible } from '../helpers/browser';
+import { chooseTime, pickDayNextMonth, signInBrowser } from '../helpers/events-browser';
 import { noisePng } from '../helpers/images';
-import { startTestServer, type TestServer } from '../helpers/server';
 
 // The PRO parts of the event form (spec §5): sponsor logo, URL and UTM link; download price and formats.
 
-let browser: Browser;
-let server: TestServer;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  await server?.stop();
-});
-
-async function open(email: string) {
-  server = await startTestServer();
-  const api = await signedInClient(server, email);
-  context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP });
-  context.setDefaultTimeout(8_000);
-  await context.addCookies(browserCookies(server, api));
-  const page = await context.newPage();
-  return { page, errors: watchPageErrors(page) };
-}
+const harness = browserHarness();
 
 describe('event form PRO sections in the browser', () => {
   test('sponsor branding and paid downloads: logo checks and upload, URL, UTM link, price', async () => {
-    const { page, errors } = await open('sponsor@example.com');
+    const { server, context, page, errors } = await harness.open();
+    await signInBrowser(server, context, 'sponsor@example.com');
     await page.goto('/create-event');
     await field(page, 'Event name').fill('Sponsored Night');
     await field(page, 'Venue').fill('Corn Exchange');

@@ -1,51 +1,22 @@
 import fs from 'node:fs';
 import dayjs from 'dayjs';
 import jsQR from 'jsqr';
-import type { Browser, BrowserContext } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { formatDetailDate } from '#shared/dates';
 import { M } from '#shared/messages';
-import { DESKTOP, launchBrowser, PHONE, snap, watchPageErrors } from '../helpers/browser';
-import {
-  browserCookies,
-  chooseTime,
-  field,
-  hidden,
-  path,
-  pickDayNextMonth,
-  signedInClient,
-  toast,
-  visible,
-} from '../helpers/events-browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { browserHarness, DESKTOP, field, hidden, PHONE, path, snap, toast, visible } from '../helpers/browser';
+import { chooseTime, pickDayNextMonth, signedInClient, signInBrowser } from '../helpers/events-browser';
 
 const UUID = /^\/event\/([0-9a-f-]{36})$/;
 
-let browser: Browser;
-let server: TestServer;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  await server?.stop();
-});
+const harness = browserHarness();
 
 /** A fresh server, and a browser signed in as a new account (the first account on a server is admin). */
 async function open(email: string, viewport = DESKTOP) {
-  server = await startTestServer();
-  const api = await signedInClient(server, email);
-  context = await browser.newContext({ baseURL: server.url, viewport, acceptDownloads: true });
-  context.setDefaultTimeout(8_000);
-  await context.addCookies(browserCookies(server, api));
-  const page = await context.newPage();
-  return { page, errors: watchPageErrors(page), api };
+  const { server, context, page, errors } = await harness.open({ viewport, acceptDownloads: true });
+  const api = await signInBrowser(server, context, email);
+  return { server, page, errors, api };
 }
 
 /** The QR code in a PNG file, decoded. */
@@ -56,7 +27,7 @@ function decodeQr(file: string): string | undefined {
 
 describe('events in the browser', () => {
   test('create through the form, see it listed, download its QR code, edit it, delete it', async () => {
-    const { page, errors } = await open('organiser@example.com');
+    const { server, page, errors } = await open('organiser@example.com');
 
     await page.goto('/create-event');
     await expect.poll(() => page.title()).toBe('Create Event · Roomlist');
@@ -143,15 +114,10 @@ describe('events in the browser', () => {
   }, 60_000);
 
   test('a member without a plan sees the membership gate instead of the form', async () => {
-    server = await startTestServer();
+    const { server, context, page, errors } = await harness.open({ viewport: PHONE });
     await signedInClient(server, 'admin@example.com'); // the first account is the admin, who may always create
-    const api = await signedInClient(server, 'newcomer@example.com');
+    const api = await signInBrowser(server, context, 'newcomer@example.com');
     expect(await api.trpc.membership.check.query()).toEqual({ type: 'none', isActive: false, canCreateEvents: false });
-    context = await browser.newContext({ baseURL: server.url, viewport: PHONE });
-    context.setDefaultTimeout(8_000);
-    await context.addCookies(browserCookies(server, api));
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
 
     await page.goto('/create-event');
     await visible(page.getByRole('heading', { name: M.membership.gate.noneTitle }));

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { join, resolve } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { startTestServer, type TestServer } from './server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const ARTIFACTS = path.resolve(import.meta.dirname, '../.artifacts');
+export const ARTIFACTS = resolve(import.meta.dirname, '../.artifacts');
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 export async function launchBrowser(): Promise<Browser> {
@@ -24,11 +26,12 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };
+type Viewport = { width: number; height: number };
 
 /** Saves a screenshot under tests/.artifacts (git-ignored) so people can look at each screen. */
 export async function snap(page: Page, name: string) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
 /** Fails the test on any uncaught page error or CSP violation reported to the console. */
@@ -39,4 +42,47 @@ export function watchPageErrors(page: Page): string[] {
     if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) errors.push(`csp: ${m.text()}`);
   });
   return errors;
+}
+
+// playwright-core has no web-first assertions: wait for the state, then assert.
+export const visible = (l: Locator) => l.waitFor({ state: 'visible' });
+export const hidden = (l: Locator) => l.waitFor({ state: 'hidden' });
+export const path = (page: Page): string => new URL(page.url()).pathname;
+export const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
+export const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+/**
+ * One browser per test file; each `open()` starts a fresh server (the sign-in and sign-up limits count
+ * per IP, and every browser here comes from 127.0.0.1) and a browser context on it, both closed after
+ * the test. Call once at the top of a test file: it registers the vitest hooks.
+ */
+export function browserHarness() {
+  let browser: Browser;
+  let server: TestServer | undefined;
+  let context: BrowserContext | undefined;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await context?.close();
+    await server?.stop();
+    context = undefined;
+    server = undefined;
+  });
+
+  return {
+    async open({ viewport = DESKTOP, acceptDownloads }: { viewport?: Viewport; acceptDownloads?: boolean } = {}) {
+      const s = await startTestServer();
+      server = s;
+      const c = await browser.newContext({ baseURL: s.url, viewport, acceptDownloads });
+      context = c;
+      c.setDefaultTimeout(8_000);
+      const page = await c.newPage();
+      return { server: s, context: c, page, errors: watchPageErrors(page) };
+    },
+  };
 }

@@ -1,14 +1,8 @@
 import dayjs from 'dayjs';
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from './server';
 
-// Shared steps of the events browser tests. playwright-core has no web-first assertions: wait for
-// the state, then assert.
-export const visible = (l: Locator) => l.waitFor({ state: 'visible' });
-export const hidden = (l: Locator) => l.waitFor({ state: 'hidden' });
-export const path = (page: Page): string => new URL(page.url()).pathname;
-export const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
-export const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+// Shared steps of the events browser tests; the generic harness and locator helpers are in ./browser.
 
 const PASSWORD = 'Sunrise-Harbour9';
 
@@ -37,6 +31,13 @@ export function browserCookies(server: TestServer, api: ReturnType<TestServer['c
       const [name, value] = pair.split('=');
       return { name, value, url: server.url };
     });
+}
+
+/** A new account signed in through the API, its session handed to the browser context; returns its client. */
+export async function signInBrowser(server: TestServer, context: BrowserContext, email: string) {
+  const api = await signedInClient(server, email);
+  await context.addCookies(browserCookies(server, api));
+  return api;
 }
 
 /** Picks a time in one of the event form's time selects. */

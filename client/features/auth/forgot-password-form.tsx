@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { forgotPasswordSchema } from '#shared/schemas/auth';
 import { trpc } from '../../lib/trpc';
 import { fieldErrors } from '../../lib/trpc-errors';
 import { useZodForm } from '../../lib/use-zod-form';
+import { EmailField } from './auth-fields';
 
 /** spec §5 forgot password: e-mail only; then /auth/password-reset-success. */
 export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
@@ -37,14 +38,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
             Enter the e-mail address of your account and we will send you a link to set a new password.
           </Text>
         </Stack>
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          withAsterisk
-          {...form.getInputProps('email')}
-        />
+        <EmailField {...form.getInputProps('email')} />
         <Button type="submit" fullWidth loading={send.isPending}>
           Send Reset Link
         </Button>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { mapAuthError } from '#shared/auth-errors';
@@ -8,6 +8,7 @@ import { notifyOnce } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { errorData, fieldErrors } from '../../lib/trpc-errors';
 import { useZodForm } from '../../lib/use-zod-form';
+import { EmailField } from './auth-fields';
 import { useSetMe } from './use-auth';
 import { useLockout } from './use-lockout';
 
@@ -59,14 +60,7 @@ export function SignInForm({ initialEmail, onForgot }: { initialEmail: string; o
             </Alert>
           )
         )}
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          withAsterisk
-          {...form.getInputProps('email')}
-        />
+        <EmailField {...form.getInputProps('email')} />
         <Stack gap={6}>
           <PasswordInput
             label="Password"

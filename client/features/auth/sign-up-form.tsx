@@ -1,4 +1,4 @@
-import { Alert, Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { signUpSchema } from '#shared/schemas/auth';
 import { trpc } from '../../lib/trpc';
 import { errorData, fieldErrors } from '../../lib/trpc-errors';
 import { useZodForm } from '../../lib/use-zod-form';
-import { PasswordStrengthMeter, passwordErrorProps } from './password-strength-meter';
+import { EmailField, NewPasswordFields } from './auth-fields';
 import { useLockout } from './use-lockout';
 
 /** spec §2 /auth sign up: names, e-mail, password with its strength, confirmation. */
@@ -53,7 +53,6 @@ export function SignUpForm() {
     },
   });
 
-  const password = form.getValues().password;
   return (
     <form onSubmit={form.onSubmit((values) => signUp.mutate(values))} noValidate>
       <Stack gap="md">
@@ -66,28 +65,8 @@ export function SignUpForm() {
           <TextInput label="First name" autoComplete="given-name" withAsterisk {...form.getInputProps('first_name')} />
           <TextInput label="Last name" autoComplete="family-name" withAsterisk {...form.getInputProps('last_name')} />
         </SimpleGrid>
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          withAsterisk
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          withAsterisk
-          {...form.getInputProps('password')}
-          {...passwordErrorProps(form.errors.password, password)}
-        />
-        <PasswordStrengthMeter password={password} />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          withAsterisk
-          {...form.getInputProps('confirm_password')}
-        />
+        <EmailField {...form.getInputProps('email')} />
+        <NewPasswordFields form={form} label="Password" confirmLabel="Confirm password" />
         <Button type="submit" fullWidth loading={signUp.isPending} disabled={lockout.locked}>
           Create Account
         </Button>

@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { M } from '#shared/messages';
@@ -6,7 +6,7 @@ import { resetPasswordSchema } from '#shared/schemas/auth';
 import { trpc } from '../../lib/trpc';
 import { errorMessage, fieldErrors } from '../../lib/trpc-errors';
 import { useZodForm } from '../../lib/use-zod-form';
-import { PasswordStrengthMeter, passwordErrorProps } from './password-strength-meter';
+import { NewPasswordFields } from './auth-fields';
 import { useSetMe } from './use-auth';
 
 /** spec §4 update-password mode: the new password for a checked recovery token; then /. */
@@ -36,7 +36,6 @@ export function UpdatePasswordForm({
     },
   });
 
-  const password = form.getValues().password;
   return (
     <form onSubmit={form.onSubmit((values) => update.mutate(values))} noValidate>
       <Stack gap="md">
@@ -50,20 +49,7 @@ export function UpdatePasswordForm({
         </Stack>
         {/* Lets password managers file the new password under the right account. */}
         {email && <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />}
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          withAsterisk
-          {...form.getInputProps('password')}
-          {...passwordErrorProps(form.errors.password, password)}
-        />
-        <PasswordStrengthMeter password={password} />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          withAsterisk
-          {...form.getInputProps('confirm_password')}
-        />
+        <NewPasswordFields form={form} label="New password" confirmLabel="Confirm new password" />
         <Button type="submit" fullWidth loading={update.isPending}>
           Update Password
         </Button>
