@@ -1,0 +1,98 @@
+// Texts of attendees, LinkedIn import, downloads and success toasts (spec §5, §8).
+import { plural } from './plural';
+
+export const attendeesMessages = {
+  // spec §5 attendee registration and edit, §8 attendees, §2 attendee screens, §6 visitor
+  attendees: {
+    loadError: 'Error loading attendees. Please try again.',
+    empty: 'No one has joined the room yet.',
+    noMatch: (query: string) => `No attendees found matching "${query}"`,
+    removeErrorTitle: 'Error removing attendee',
+    removeErrorBody: 'Could not remove the attendee. Please try again.',
+    cleanupFailedTitle: 'Cleanup failed',
+    cleanupFailedBody: 'Could not process the data cleanup.',
+    joinFailedTitle: 'Failed to join the room',
+    joinFailedBody: 'There was an error adding you to the room. Please try again.',
+    photoUploadFailedTitle: 'Upload failed',
+    photoUploadFailedBody: 'There was an error uploading your photo. Please try again.',
+    updateFailed: 'Update failed',
+    entryNotFound: 'Registration not found', // ours: the spec names the case, not the text
+    roomLoadError: 'Error loading room details',
+    firstNameInvalid: 'First name is required and must contain only valid characters',
+    lastNameInvalid: 'Last name is required and must contain only valid characters',
+    photoRequired: 'Photo is required - please upload a photo',
+    photoRequiredShort: 'Please upload a photo',
+    emailRequiredForEvent: 'Email is required for this event',
+    phoneRequiredForEvent: 'Phone number is required for this event',
+    invalidEmail: 'Please enter a valid email address',
+    invalidPhone: 'Please enter a valid phone number',
+    headlineTooLong: 'Headline must be 300 characters or less',
+    unsupportedFormatTitle: 'Unsupported image format',
+    unsupportedFormatBody: 'Please select a JPEG, PNG, GIF, or WebP image file.',
+    photoTooLargeTitle: 'File too large',
+    photoTooLargeBody: 'Please select an image smaller than 5MB.',
+    missingInfoTitle: 'Missing information',
+    missingInfoBody: 'First name and last name are required.',
+    emailRequired: 'Email required',
+    phoneRequired: 'Phone required',
+    joinTitle: (eventName: string) => `Join the room for ${eventName}`,
+    importLinkedIn: 'Import from LinkedIn',
+    orManual: 'Or add details manually',
+    joinButton: 'Join the room',
+    editTitle: 'Edit Your Information',
+    accessDenied: 'Access Denied',
+    viewList: 'View Attendee List',
+    search: 'Search attendees...',
+    you: '(You)',
+    findOnLinkedIn: 'Find on LinkedIn',
+    nobodyInRoom: 'Nobody is in the room!',
+    scanToGetOnList: 'Scan to get on this list:',
+    retry: 'Retry',
+    sort: { 'name-asc': 'A-Z', 'name-desc': 'Z-A', newest: 'Newest', oldest: 'Oldest' },
+  },
+  // spec §8 LinkedIn
+  linkedin: {
+    importFailedTitle: 'LinkedIn import failed',
+    importFailedBody: 'Please try again or fill in manually.',
+    popupBlocked: 'Popup blocked. Please allow popups for this site.',
+    cancelled: 'Authentication was cancelled',
+    securityFailed: 'Security validation failed',
+    expired: 'Authentication expired',
+    noCode: 'No authorization code received',
+  },
+  // spec §8 downloads, §6 visitor download
+  downloads: {
+    failed: 'Download failed',
+    failedBody: 'Please try again.', // ours
+    failedContactSupport: 'Please contact support if the problem persists.', // ours
+    notRegistered: 'You must be registered for this event to download attendee lists',
+    paymentVerificationFailed: 'Payment verification failed',
+    paymentCancelled: 'Payment cancelled',
+    joinToDownload: 'Join Room to Download',
+  },
+  // spec §8 success messages
+  success: {
+    checkedIn: 'Attendee checked in successfully',
+    checkInUndone: 'Check-in undone successfully',
+    registrationDeleted: 'Registration deleted successfully',
+    eventCreated: 'Event created successfully!',
+    eventUpdated: 'Event updated successfully!',
+    eventDeleted: 'Event deleted successfully',
+    joined: 'Successfully joined the room!',
+    photoUploaded: 'Photo uploaded successfully!',
+    linkedinImported: 'LinkedIn profile imported!',
+    infoUpdated: 'Information updated successfully!',
+    logoUploaded: 'Logo uploaded successfully',
+    logoRemoved: 'Logo removed',
+    imageOptimized: 'Image optimized',
+    urlCopied: 'URL copied',
+    attendeeRemoved: 'Attendee removed',
+    cleanupCompleted: 'Data cleanup completed',
+    // ours: the spec says what is reported, not the wording
+    cleanupReport: (events: number, records: number) =>
+      `Processed ${plural(events, 'event', 'events')} and removed ${plural(records, 'personal record', 'personal records')}.`,
+    membershipUpdated: 'Membership status updated successfully',
+    redirectingToPayment: 'Redirecting to payment',
+    downloadStarted: 'Download started',
+  },
+} as const;
