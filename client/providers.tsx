@@ -5,12 +5,13 @@ import { createTheme, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import 'dayjs/locale/en-gb';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
 import { type ReactNode, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from './components/error-boundary';
-import { createTrpcClient, trpc } from './lib/trpc';
-import { errorData } from './lib/trpc-errors';
+import { createTrpcClient, type RouterOutputs, trpc } from './lib/trpc';
+import { errorCode, errorData } from './lib/trpc-errors';
 
 const theme = createTheme({
   primaryColor: 'indigo',
@@ -26,10 +27,37 @@ const retry = (count: number, error: unknown) => {
   return count < 2 && !(status && status >= 400 && status < 500);
 };
 
+/** These answer UNAUTHORIZED for bad credentials or a bad link, not because the session ended. */
+const CREDENTIAL_PROCEDURES = new Set([
+  'auth.signIn',
+  'auth.signUp',
+  'auth.verify',
+  'auth.resetPassword',
+  'auth.forgotPassword',
+]);
+
+/**
+ * A session that ended elsewhere (sign-out in another tab, expiry) shows up as UNAUTHORIZED on the next
+ * call: forget the signed-in user so RequireAuth sends the tab to /auth.
+ */
+function createQueryClient() {
+  const onError = (error: unknown, key: QueryKey | undefined) => {
+    const path = Array.isArray(key?.[0]) ? key[0].join('.') : '';
+    if (errorCode(error) !== 'UNAUTHORIZED' || CREDENTIAL_PROCEDURES.has(path)) return;
+    queryClient.setQueryData<RouterOutputs['auth']['me']>(getQueryKey(trpc.auth.me, undefined, 'query'), null);
+  };
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.queryKey) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) => onError(error, mutation.options.mutationKey),
+    }),
+    defaultOptions: { queries: { retry, refetchOnWindowFocus: false } },
+  });
+  return queryClient;
+}
+
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry, refetchOnWindowFocus: false } } }),
-  );
+  const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">

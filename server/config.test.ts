@@ -28,6 +28,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('requires BASE_URL when e-mail leaves the machine', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrow(
+      'Invalid configuration: BASE_URL is required when SMTP_URL is set',
+    );
+  });
+
   it('trims a trailing slash from BASE_URL and reports smtp mode', () => {
     const c = loadConfig({ BASE_URL: 'https://rooms.example.com/', SMTP_URL: 'smtp://127.0.0.1:2525' });
     expect(c.baseUrl).toBe('https://rooms.example.com');

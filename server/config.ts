@@ -55,6 +55,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const c = parsed.data;
+  // E-mail links are built from BASE_URL when mail leaves the machine: a request's Host header is the
+  // sender's to choose, and a reset link pointing elsewhere would hand its token to that host.
+  if (c.SMTP_URL && !c.BASE_URL) {
+    throw new ConfigError('Invalid configuration: BASE_URL is required when SMTP_URL is set');
+  }
   return Object.freeze({
     env: c.NODE_ENV,
     port: c.PORT,

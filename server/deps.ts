@@ -35,6 +35,7 @@ export function createDeps(
     limits: {
       signIn: createRateLimiter(db, clock, RATE_LIMITS.SIGN_IN),
       signUp: createRateLimiter(db, clock, RATE_LIMITS.SIGN_UP),
+      passwordReset: createRateLimiter(db, clock, RATE_LIMITS.PASSWORD_RESET),
     },
   };
 }

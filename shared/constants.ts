@@ -102,6 +102,8 @@ export const IMAGES = {
 export const RATE_LIMITS = {
   SIGN_IN: { MAX_ATTEMPTS: 5, WINDOW_MS: 15 * MINUTE_MS, LOCKOUT_MS: 30 * MINUTE_MS },
   SIGN_UP: { MAX_ATTEMPTS: 3, WINDOW_MS: 60 * MINUTE_MS, LOCKOUT_MS: 60 * MINUTE_MS },
+  // ours: reset e-mails per address and per IP, so nobody can flood an inbox
+  PASSWORD_RESET: { MAX_ATTEMPTS: 3, WINDOW_MS: 60 * MINUTE_MS, LOCKOUT_MS: 60 * MINUTE_MS },
 } as const;
 
 // spec §2 /auth verification link types. The TTLs are ours: the spec does not give them.

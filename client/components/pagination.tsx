@@ -5,8 +5,7 @@ import { pageWindow } from '#shared/pagination';
 
 /**
  * spec §2 /events pagination: Previous/Next, at most 5 page numbers and "Showing X to Y of Z events".
- * Shown only when there is more than one page; changing page scrolls to the top (of the list, when
- * the page holds several).
+ * Shown only when there is more than one page; changing page scrolls the window to the top.
  */
 export function Pagination({
   page,
@@ -14,24 +13,19 @@ export function Pagination({
   total,
   onChange,
   label = 'Pages',
-  scrollTo,
 }: {
   page: number;
   limit: number;
   total: number;
   onChange: (page: number) => void;
   label?: string;
-  /** The id of the list's container: its top is scrolled to instead of the page's. */
-  scrollTo?: string;
 }) {
   const w = pageWindow(page, limit, total);
   if (w.totalPages <= 1) return null;
 
   const go = (p: number) => {
     onChange(p);
-    const target = scrollTo ? document.getElementById(scrollTo) : null;
-    if (target) target.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    else window.scrollTo({ top: 0, behavior: 'smooth' });
+    window.scrollTo({ top: 0 });
   };
 
   return (

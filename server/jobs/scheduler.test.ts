@@ -29,11 +29,11 @@ describe('scheduled jobs', () => {
   it('stale-rate-limits forgets old attempts but keeps a lockout that is still running', async () => {
     const t = await makeTestDeps();
     const rows = async () => (await t.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
-    await t.deps.limits.signIn.hit(['signin:email:a@example.com']);
-    await t.deps.limits.signUp.hit(['signup:ip:1']);
+    await t.deps.limits.signIn.attempt(['signin:email:a@example.com']);
+    await t.deps.limits.signUp.attempt(['signup:ip:1']);
     t.clock.advance(50 * 60_000);
-    await t.deps.limits.signUp.hit(['signup:ip:1']);
-    await t.deps.limits.signUp.hit(['signup:ip:1']); // third in the window: locked for 60 minutes from now
+    await t.deps.limits.signUp.attempt(['signup:ip:1']);
+    await t.deps.limits.signUp.attempt(['signup:ip:1']); // third in the window: locked for 60 minutes from now
     t.clock.advance(11 * 60_000 + 1);
     await job('stale-rate-limits').run(t.deps);
     expect(await rows()).toEqual(['signup:ip:1']);

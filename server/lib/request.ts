@@ -1,12 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { Config } from '../config';
 
-/** Client IP: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY is on. */
+/**
+ * Client IP: the socket's, or with TRUST_PROXY the last X-Forwarded-For hop (the one our proxy
+ * appended; earlier entries are whatever the client wrote).
+ */
 export function clientIp(req: IncomingMessage, config: Config): string | null {
   if (config.trustProxy) {
     const fwd = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim();
-    if (first) return first;
+    const last = (Array.isArray(fwd) ? fwd.join(',') : fwd)?.split(',').at(-1)?.trim();
+    if (last) return last;
   }
   return req.socket.remoteAddress ?? null;
 }

@@ -26,11 +26,19 @@ export function attachWebSocket(server: Server, deps: Deps) {
   });
   return {
     wss,
-    close: () =>
+    /** Asks clients to reconnect elsewhere, closes politely, and cuts whoever has not gone after a grace. */
+    close: (graceMs = 1_000) =>
       new Promise<void>((resolve) => {
         handler.broadcastReconnectNotification();
         for (const client of wss.clients) client.close(1001, 'server shutting down');
-        wss.close(() => resolve());
+        const cut = setTimeout(() => {
+          for (const client of wss.clients) client.terminate();
+        }, graceMs);
+        cut.unref();
+        wss.close(() => {
+          clearTimeout(cut);
+          resolve();
+        });
       }),
   };
 }

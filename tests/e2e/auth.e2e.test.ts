@@ -215,4 +215,31 @@ describe('auth in the browser', () => {
     await expect.poll(() => path(page)).toBe('/');
     expect(errors).toEqual([]);
   });
+
+  test('a session ended outside the tab sends it to /auth on its next call', async () => {
+    const { server, context, page, errors } = await harness.open();
+    const email = 'elsewhere@example.com';
+    await account(server, email, true);
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign In' }).click();
+    await submitSignIn(page, email, PASSWORD);
+    await visible(page.getByRole('heading', { name: 'Dashboard', exact: true }));
+
+    // Sign out "in another tab": the server's auth.signOut with this browser's session cookie.
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const signedOut = await fetch(`${server.url}/trpc/auth.signOut`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+    });
+    expect(signedOut.ok).toBe(true);
+    expect(await server.deps.db.selectFrom('sessions').select('id').execute()).toEqual([]);
+
+    // The tab still shows the dashboard; its next data call answers UNAUTHORIZED and the guard takes over.
+    expect(path(page)).toBe('/');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Events List' }).click();
+    await expect.poll(() => path(page)).toBe('/auth');
+    await visible(page.getByRole('tab', { name: 'Sign Up' }));
+    expect(errors).toEqual([]);
+  });
 });

@@ -6,9 +6,12 @@ import { M } from '#shared/messages';
 import { type Me, trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/trpc-errors';
 
-/** spec §4: the session is read once on load; `isLoading` stays true until that first read ends. */
+/**
+ * spec §4: the session is read once on load; `isLoading` stays true until that first read ends. It is
+ * read again whenever the tab regains focus, so a sign-out in another tab is noticed.
+ */
 export function useMe() {
-  return trpc.auth.me.useQuery(undefined, { staleTime: 60_000 });
+  return trpc.auth.me.useQuery(undefined, { staleTime: 60_000, refetchOnWindowFocus: 'always' });
 }
 
 /**

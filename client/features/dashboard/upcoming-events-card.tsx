@@ -1,15 +1,17 @@
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCalendarEvent, IconChevronRight, IconPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { PAGE_SIZES } from '#shared/constants';
 import { formatListDate } from '#shared/dates';
 import { M } from '#shared/messages';
 import { EmptyState } from '../../components/empty-state';
 import { trpc } from '../../lib/trpc';
 import { attendeeTotal, timeRange } from '../events/event-format';
 
-const SHOWN = 5;
+// spec §9: the dashboard uses 10 per page, as the event list does.
+const SHOWN = PAGE_SIZES.EVENTS;
 
-/** spec §2 dashboard: the next few upcoming events, Add New, and a link to the full list. */
+/** spec §2 dashboard: the next upcoming events, Add New, and a link to the full list when there are more. */
 export function UpcomingEventsCard() {
   const list = trpc.events.list.useQuery({ filter: 'upcoming', page: 1, limit: SHOWN });
   const events = list.data?.events ?? [];

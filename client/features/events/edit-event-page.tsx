@@ -26,7 +26,9 @@ export function EditEventPage() {
     navigate('/events', { replace: true });
   }, [event.error, navigate]);
 
-  if (!event.data || event.isFetching) return <FullPageLoader fullHeight={false} />;
+  // Only the first load (the mount's refetch included) shows the loader: swapping the form out on a later
+  // background refetch would remount it and lose the user's edits.
+  if (!event.data || !event.isFetchedAfterMount) return <FullPageLoader fullHeight={false} />;
   return (
     <>
       <PageHeader title={title} description="Changes apply to the registration page and the displays at once." />

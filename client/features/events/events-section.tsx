@@ -59,7 +59,6 @@ export function EventsSection({
         total={list.total}
         onChange={list.setPage}
         label={`${title} pages`}
-        scrollTo={`${kind}-events`}
       />
     </Paper>
   );

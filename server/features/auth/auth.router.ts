@@ -41,14 +41,14 @@ export const authRouter = router({
   }),
 
   forgotPassword: publicProcedure.input(forgotPasswordSchema).mutation(async ({ ctx, input }) => {
-    await sendRecovery(ctx.deps, ctx.origin, input.email);
+    await sendRecovery(ctx.deps, ctx, input.email);
     return { ok: true, mailMode: ctx.deps.mailer.mode };
   }),
 
   /** The account page's "Reset Password": a recovery link to the user's own address. */
   sendPasswordReset: authedProcedure.mutation(async ({ ctx }) => {
     if (!ctx.user.email) return fail.badRequest(M.auth.noEmail);
-    await sendRecovery(ctx.deps, ctx.origin, ctx.user.email);
+    await sendRecovery(ctx.deps, ctx, ctx.user.email);
     return { ok: true, email: ctx.user.email, mailMode: ctx.deps.mailer.mode };
   }),
 

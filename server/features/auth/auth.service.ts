@@ -8,7 +8,7 @@ import { templates } from '../email/templates';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 import { minutesOf } from './rate-limit';
 import { deleteUnusedTokens, insertToken } from './tokens.repo';
-import { countUsers, findUserByEmail, grantRole, insertUser } from './users.repo';
+import { countUsers, findUserByEmail, grantRole, insertUser, replaceUnconfirmedDetails } from './users.repo';
 
 const TTL: Record<EmailTokenType, number> = {
   signup: TOKENS.SIGNUP_TTL_MS,
@@ -43,17 +43,24 @@ export async function signUp(
   req: { ip: string | null; origin: string },
   input: { first_name: string; last_name: string; email: string; password: string },
 ) {
-  const limitKeys = keys('signup', input.email, req.ip);
-  const locked = await deps.limits.signUp.lockedFor(limitKeys);
-  if (locked > 0) fail.tooManyRequests(M.auth.rateLimited, { retryAfterMinutes: minutesOf(locked) });
-  await deps.limits.signUp.hit(limitKeys);
+  const limit = await deps.limits.signUp.attempt(keys('signup', input.email, req.ip));
+  if (limit.refused)
+    return fail.tooManyRequests(M.auth.rateLimited, { retryAfterMinutes: minutesOf(limit.retryAfterMs) });
 
   const existing = await findUserByEmail(deps.db, input.email);
   if (existing?.email_confirmed_at) fail.conflict(M.auth.alreadyRegistered);
   if (existing) {
-    // Unconfirmed: send a fresh link rather than leave the owner stuck without one.
+    // Unconfirmed: whoever confirms this address gets the details given last, never an earlier
+    // sign-up's password (which anyone could have typed for someone else's address).
+    const now = deps.clock.now().toISOString();
+    await replaceUnconfirmedDetails(deps.db, existing.id, {
+      password_hash: await hashPassword(input.password),
+      first_name: input.first_name,
+      last_name: input.last_name,
+      now,
+    });
     const link = await issueLink(deps, req.origin, existing.id, 'signup');
-    await deps.mailer.send(templates.confirmSignup(deps.config.appName, existing.email, existing.first_name, link));
+    await deps.mailer.send(templates.confirmSignup(deps.config.appName, existing.email, input.first_name, link));
     return { email: existing.email, mailMode: deps.mailer.mode };
   }
 
@@ -83,17 +90,21 @@ export async function signUp(
 /** Checks e-mail and password under the server-side lockout; returns the user id. */
 export async function checkCredentials(deps: Deps, ip: string | null, input: { email: string; password: string }) {
   const limitKeys = keys('signin', input.email, ip);
-  const locked = await deps.limits.signIn.lockedFor(limitKeys);
-  if (locked > 0) fail.tooManyRequests(M.auth.rateLimited, { retryAfterMinutes: minutesOf(locked) });
+  // Counted before the password is checked, so parallel guesses cannot pass a running lockout.
+  const limit = await deps.limits.signIn.attempt(limitKeys);
+  if (limit.refused)
+    return fail.tooManyRequests(M.auth.rateLimited, { retryAfterMinutes: minutesOf(limit.retryAfterMs) });
 
   const user = await findUserByEmail(deps.db, input.email);
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
   if (!user || !ok) {
-    const { remaining, lockedForMs } = await deps.limits.signIn.hit(limitKeys);
-    if (remaining === 0) fail.tooManyRequests(M.auth.rateLimited, { retryAfterMinutes: minutesOf(lockedForMs) });
-    fail.unauthorized(M.auth.invalidCredentials, { remainingAttempts: remaining });
+    if (limit.remaining === 0) {
+      fail.tooManyRequests(M.auth.rateLimited, { retryAfterMinutes: minutesOf(deps.limits.signIn.lockoutMs) });
+    }
+    fail.unauthorized(M.auth.invalidCredentials, { remainingAttempts: limit.remaining });
   }
-  if (!user?.email_confirmed_at) return fail.unauthorized(M.auth.emailNotConfirmed);
+  // The right password: this attempt does not count against the account.
   await deps.limits.signIn.reset(limitKeys);
+  if (!user?.email_confirmed_at) return fail.unauthorized(M.auth.emailNotConfirmed);
   return user.id;
 }

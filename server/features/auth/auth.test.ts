@@ -63,6 +63,24 @@ describe('sign up', () => {
     expect(err.message).toBe(M.auth.alreadyRegistered);
   });
 
+  it('a repeated sign-up for an unconfirmed address replaces the earlier password and names', async () => {
+    // someone else signs up first with Ada's address and a password of their choosing
+    await (await browser(t.deps, '198.51.100.66').call()).auth.signUp({
+      ...form('ada@example.com', 'Squatt3r!Pw'),
+      first_name: 'Eve',
+    });
+    const ada = browser(t.deps, '198.51.100.1');
+    await (await ada.call()).auth.signUp(form('ada@example.com'));
+    expect(t.mail.sent.at(-1)?.text).toContain('Hi Ada');
+    await (await ada.call()).auth.verify({ token: tokenOf(t.mail.lastLink('ada@example.com')), type: 'signup' });
+    const eve = await browser(t.deps, '198.51.100.66').call();
+    expect((await rejection(eve.auth.signIn({ email: 'ada@example.com', password: 'Squatt3r!Pw' }))).message).toBe(
+      M.auth.invalidCredentials,
+    );
+    const user = await (await ada.call()).auth.signIn({ email: 'ada@example.com', password: 'Str0ng!Pass' });
+    expect(user.first_name).toBe('Ada');
+  });
+
   it('gives the first account on an empty database the admin role, and nobody after it', async () => {
     const first = await signedInUser(t, { email: 'first@example.com' }, '198.51.100.1');
     const second = await signedInUser(t, { email: 'second@example.com' }, '198.51.100.2');
@@ -131,6 +149,19 @@ describe('sign in', () => {
     await rejection(owner.auth.signIn({ email: 'ada@example.com', password }));
     t.clock.advance(61_000);
     expect((await owner.auth.signIn({ email: 'ada@example.com', password })).email).toBe('ada@example.com');
+  });
+
+  it('parallel guesses cannot get past the limit: only 5 are checked, the rest refused', async () => {
+    const { password } = await signedInUser(t, { email: 'ada@example.com' }, '198.51.100.1');
+    const attacker = await browser(t.deps, '192.0.2.1').call();
+    const guesses = [...Array.from({ length: 19 }, (_, i) => `Guess!${i}Pw`), password];
+    const results = await Promise.allSettled(
+      guesses.map((pw) => attacker.auth.signIn({ email: 'ada@example.com', password: pw })),
+    );
+    expect(results.at(-1)?.status).toBe('rejected'); // the right password, sent 20th, is refused
+    const codes = results.map((r) => (r.status === 'rejected' ? (r.reason as TRPCError).code : 'OK'));
+    expect(codes.filter((c) => c === 'UNAUTHORIZED')).toHaveLength(4);
+    expect(codes.filter((c) => c === 'TOO_MANY_REQUESTS')).toHaveLength(16);
   });
 
   it('locks an IP that fails on 5 different accounts', async () => {
@@ -250,6 +281,32 @@ describe('verification links', () => {
     expect(await c.auth.forgotPassword({ email: 'nobody@example.com' })).toMatchObject({ ok: true });
     expect(t.mail.sent).toHaveLength(0);
     expect((await rejection(c.auth.forgotPassword({ email: '' }))).message).toBe(M.auth.emailRequired);
+  });
+
+  it('limits reset e-mails to 3 an hour per address, whether or not the account exists', async () => {
+    await signedInUser(t, { email: 'ada@example.com' });
+    for (let i = 0; i < 3; i++) {
+      await (await browser(t.deps, `192.0.2.${i + 10}`).call()).auth.forgotPassword({ email: 'ada@example.com' });
+    }
+    const sent = t.mail.sent.length;
+    const err = await rejection(
+      (await browser(t.deps, '192.0.2.20').call()).auth.forgotPassword({ email: 'ada@example.com' }),
+    );
+    expect(err.code).toBe('TOO_MANY_REQUESTS');
+    expect(err.message).toBe(M.auth.rateLimited);
+    expect(t.mail.sent).toHaveLength(sent);
+    const ip = await browser(t.deps, '192.0.2.99').call();
+    for (let i = 0; i < 3; i++) await ip.auth.forgotPassword({ email: `nobody${i}@example.com` });
+    expect((await rejection(ip.auth.forgotPassword({ email: 'other@example.com' }))).code).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('builds links from BASE_URL, never from the Host header, when BASE_URL is set', async () => {
+    const withBase = await makeTestDeps({ BASE_URL: 'https://rooms.example.com' });
+    await signedInUser(withBase, { email: 'ada@example.com' });
+    await (await browser(withBase.deps).call()).auth.forgotPassword({ email: 'ada@example.com' });
+    expect(withBase.mail.lastLink('ada@example.com')).toMatch(
+      /^https:\/\/rooms\.example\.com\/auth\?token=[a-z0-9]+&type=recovery$/,
+    );
   });
 
   it('the account page reset goes to the signed-in user only', async () => {

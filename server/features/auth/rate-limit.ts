@@ -1,44 +1,47 @@
 import type { Db } from '../../db/connection';
 import type { Clock } from '../../lib/clock';
-import { deleteLimits, findLimits, upsertLimit } from './rate-limits.repo';
+import { deleteLimits, recordAttempt } from './rate-limits.repo';
 
 export type LimitRule = { MAX_ATTEMPTS: number; WINDOW_MS: number; LOCKOUT_MS: number };
 
+export type Attempt =
+  /** A lockout was already running: the attempt must be refused without doing its work. */
+  | { refused: true; retryAfterMs: number }
+  /** Counted; `remaining` attempts are left before the lockout (0: this one started it). */
+  | { refused: false; remaining: number };
+
 /**
  * Attempt counting on the server (spec §9 sign-in and sign-up limits), per key: callers pass one key
- * for the account and one for the IP, and the strictest of them decides.
+ * for the account and one for the IP, and the strictest of them decides. The attempt is counted
+ * before the work it guards, in one statement per key, so a burst of parallel requests cannot slip
+ * past the limit.
  */
 export function createRateLimiter(db: Db, clock: Clock, rule: LimitRule) {
-  /** Milliseconds until the lockout ends, or 0 when not locked. */
-  async function lockedFor(keys: string[]): Promise<number> {
-    const now = clock.now().getTime();
-    const rows = await findLimits(db, keys);
-    return Math.max(0, ...rows.map((r) => (r.locked_until ? new Date(r.locked_until).getTime() - now : 0)));
-  }
-
-  /** Records one attempt on every key; returns attempts left before lockout (0 means now locked). */
-  async function hit(keys: string[]): Promise<{ remaining: number; lockedForMs: number }> {
+  async function attempt(keys: string[]): Promise<Attempt> {
     const now = clock.now();
-    const rows = new Map((await findLimits(db, keys)).map((r) => [r.key, r]));
+    const lockEnd = new Date(now.getTime() + rule.LOCKOUT_MS).toISOString();
+    const windowFloor = new Date(now.getTime() - rule.WINDOW_MS).toISOString();
     let remaining = rule.MAX_ATTEMPTS;
+    let retryAfterMs = 0;
     for (const key of keys) {
-      const prev = rows.get(key);
-      const fresh = !prev || now.getTime() - new Date(prev.window_start).getTime() > rule.WINDOW_MS;
-      const attempts = fresh ? 1 : prev.attempts + 1;
-      const locked = attempts >= rule.MAX_ATTEMPTS;
-      await upsertLimit(db, {
+      const row = await recordAttempt(db, {
         key,
-        attempts,
-        window_start: fresh ? now.toISOString() : prev.window_start,
-        locked_until: locked ? new Date(now.getTime() + rule.LOCKOUT_MS).toISOString() : null,
+        now: now.toISOString(),
+        windowFloor,
+        max: rule.MAX_ATTEMPTS,
+        lockEnd,
       });
-      remaining = Math.min(remaining, rule.MAX_ATTEMPTS - attempts);
+      // Past the maximum means a lockout was already running before this attempt.
+      if (row.attempts > rule.MAX_ATTEMPTS && row.locked_until) {
+        retryAfterMs = Math.max(retryAfterMs, new Date(row.locked_until).getTime() - now.getTime());
+      }
+      remaining = Math.min(remaining, rule.MAX_ATTEMPTS - row.attempts);
     }
-    remaining = Math.max(0, remaining);
-    return { remaining, lockedForMs: remaining === 0 ? rule.LOCKOUT_MS : 0 };
+    if (retryAfterMs > 0) return { refused: true, retryAfterMs };
+    return { refused: false, remaining: Math.max(0, remaining) };
   }
 
-  return { lockedFor, hit, reset: (keys: string[]) => deleteLimits(db, keys) };
+  return { attempt, reset: (keys: string[]) => deleteLimits(db, keys), lockoutMs: rule.LOCKOUT_MS };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

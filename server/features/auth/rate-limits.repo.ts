@@ -1,29 +1,33 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-export function findLimits(db: Q, keys: string[]) {
-  return db
-    .selectFrom('rate_limits')
-    .select(['key', 'attempts', 'window_start', 'locked_until'])
-    .where('key', 'in', keys)
-    .execute();
-}
-
-export async function upsertLimit(
+/**
+ * Counts one attempt on `key` in a single statement, so concurrent requests cannot both read the same
+ * count. Attempts keep counting while a lockout runs (so `attempts > max` means "refused"); a passed
+ * window or an ended lockout starts again at 1; reaching `max` sets the lockout. SET expressions read
+ * the row as it was before the update.
+ */
+export function recordAttempt(
   db: Q,
-  row: { key: string; attempts: number; window_start: string; locked_until: string | null },
+  a: { key: string; now: string; windowFloor: string; max: number; lockEnd: string },
 ) {
-  await db
+  const lockedNow = sql<boolean>`coalesce(rate_limits.locked_until > ${a.now}, 0)`;
+  const fresh = sql<boolean>`(NOT ${lockedNow} AND (rate_limits.window_start <= ${a.windowFloor} OR rate_limits.locked_until IS NOT NULL))`;
+  const next = sql<number>`(CASE WHEN ${fresh} THEN 1 ELSE rate_limits.attempts + 1 END)`;
+  return db
     .insertInto('rate_limits')
-    .values(row)
+    .values({ key: a.key, attempts: 1, window_start: a.now, locked_until: a.max <= 1 ? a.lockEnd : null })
     .onConflict((oc) =>
-      oc
-        .column('key')
-        .doUpdateSet({ attempts: row.attempts, window_start: row.window_start, locked_until: row.locked_until }),
+      oc.column('key').doUpdateSet({
+        attempts: next,
+        window_start: sql`CASE WHEN ${fresh} THEN ${a.now} ELSE rate_limits.window_start END`,
+        locked_until: sql`CASE WHEN ${lockedNow} THEN rate_limits.locked_until WHEN ${next} >= ${a.max} THEN ${a.lockEnd} ELSE NULL END`,
+      }),
     )
-    .execute();
+    .returning(['attempts', 'locked_until'])
+    .executeTakeFirstOrThrow();
 }
 
 export async function deleteLimits(db: Q, keys: string[]) {

@@ -48,6 +48,25 @@ export async function insertUser(
     .execute();
 }
 
+/** A repeated sign-up for an address nobody has confirmed yet: the newest details win. */
+export async function replaceUnconfirmedDetails(
+  db: Q,
+  userId: string,
+  u: { password_hash: string; first_name: string; last_name: string; now: string },
+) {
+  await db
+    .updateTable('users')
+    .set({ password_hash: u.password_hash, first_name: u.first_name, last_name: u.last_name, updated_at: u.now })
+    .where('id', '=', userId)
+    .where('email_confirmed_at', 'is', null)
+    .execute();
+  await db
+    .updateTable('profiles')
+    .set({ first_name: u.first_name, last_name: u.last_name })
+    .where('id', '=', userId)
+    .execute();
+}
+
 export async function confirmEmail(db: Q, userId: string, now: string) {
   await db
     .updateTable('users')

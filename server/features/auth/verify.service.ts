@@ -6,6 +6,7 @@ import { sha256Hex } from '../../lib/ids';
 import { templates } from '../email/templates';
 import { issueLink } from './auth.service';
 import { hashPassword } from './password';
+import { minutesOf } from './rate-limit';
 import { consumeToken, findUsableToken } from './tokens.repo';
 import { changeEmail, confirmEmail, findUserByEmail, findUserById, setPassword } from './users.repo';
 
@@ -62,13 +63,19 @@ export async function resetPassword(deps: Deps, input: { token: string; password
   return row.user_id;
 }
 
-/** Sends a recovery link when the account exists; says nothing either way, so accounts cannot be probed. */
-export async function sendRecovery(deps: Deps, origin: string, email: string) {
+/**
+ * Sends a recovery link when the account exists; says nothing either way, so accounts cannot be probed.
+ * Every request counts against the address and the IP, whether the account exists or not.
+ */
+export async function sendRecovery(deps: Deps, req: { origin: string; ip: string | null }, email: string) {
+  const limit = await deps.limits.passwordReset.attempt([`reset:email:${email}`, `reset:ip:${req.ip ?? 'unknown'}`]);
+  if (limit.refused)
+    return fail.tooManyRequests(M.auth.rateLimited, { retryAfterMinutes: minutesOf(limit.retryAfterMs) });
   const user = await findUserByEmail(deps.db, email);
   if (!user) {
     deps.log.info({ email }, 'password reset asked for an unknown address');
     return;
   }
-  const link = await issueLink(deps, origin, user.id, 'recovery');
+  const link = await issueLink(deps, req.origin, user.id, 'recovery');
   await deps.mailer.send(templates.resetPassword(deps.config.appName, user.email, link));
 }
