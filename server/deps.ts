@@ -36,6 +36,7 @@ export function createDeps(
       signIn: createRateLimiter(db, clock, RATE_LIMITS.SIGN_IN),
       signUp: createRateLimiter(db, clock, RATE_LIMITS.SIGN_UP),
       passwordReset: createRateLimiter(db, clock, RATE_LIMITS.PASSWORD_RESET),
+      logoUpload: createRateLimiter(db, clock, RATE_LIMITS.LOGO_UPLOAD),
     },
   };
 }

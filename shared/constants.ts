@@ -104,6 +104,8 @@ export const RATE_LIMITS = {
   SIGN_UP: { MAX_ATTEMPTS: 3, WINDOW_MS: 60 * MINUTE_MS, LOCKOUT_MS: 60 * MINUTE_MS },
   // ours: reset e-mails per address and per IP, so nobody can flood an inbox
   PASSWORD_RESET: { MAX_ATTEMPTS: 3, WINDOW_MS: 60 * MINUTE_MS, LOCKOUT_MS: 60 * MINUTE_MS },
+  // ours: sponsor-logo uploads per signed-in user (each costs decoding and disk)
+  LOGO_UPLOAD: { MAX_ATTEMPTS: 30, WINDOW_MS: 60 * MINUTE_MS, LOCKOUT_MS: 60 * MINUTE_MS },
 } as const;
 
 // spec §2 /auth verification link types. The TTLs are ours: the spec does not give them.

@@ -25,6 +25,11 @@ export function uploadRoutes(deps: Deps) {
       res.status(401).json({ error: M.eventForm.authRequired });
       return;
     }
+    const limit = await deps.limits.logoUpload.attempt([`upload:user:${auth.user.id}`]);
+    if (limit.refused) {
+      res.status(429).json(rejected(new ImageRejected(M.eventForm.uploadFailedTitle, M.auth.rateLimited)));
+      return;
+    }
     res.locals.userId = auth.user.id;
     next();
   };

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '#shared/constants';
 import { M } from '#shared/messages';
 import { LOGO_PATH } from '#shared/schemas/events';
 import { isPng, noisePng, repeatedRowPng, scriptedSvg } from '../helpers/images';
@@ -147,5 +148,19 @@ describe('POST /api/uploads/logo (spec §5 sponsor logo)', () => {
 
   it('answers 404 for an unknown upload', async () => {
     expect((await fetch(`${srv.url}/uploads/${'0'.repeat(64)}.png`)).status).toBe(404);
+  });
+});
+
+describe('upload quota', () => {
+  it(`allows ${RATE_LIMITS.LOGO_UPLOAD.MAX_ATTEMPTS} uploads an hour per user, then 429`, async () => {
+    const me = (await srv.deps.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
+    const key = `upload:user:${me}`;
+    await srv.deps.limits.logoUpload.reset([key]);
+    for (let i = 0; i < RATE_LIMITS.LOGO_UPLOAD.MAX_ATTEMPTS - 1; i++) await srv.deps.limits.logoUpload.attempt([key]);
+    expect((await upload(scriptedSvg)).status).toBe(200); // the last one allowed
+    const res = await upload(scriptedSvg);
+    expect(res.status).toBe(429);
+    expect(await res.json()).toMatchObject({ title: M.eventForm.uploadFailedTitle, description: M.auth.rateLimited });
+    await srv.deps.limits.logoUpload.reset([key]);
   });
 });
