@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { TRPCError } from '@trpc/server';
+import { expect } from 'vitest';
 import { loadConfig } from '#server/config';
 import { openDb } from '#server/db/connection';
 import { migrateToLatest } from '#server/db/migrate';
@@ -10,7 +12,7 @@ import { fixedClock } from '#server/lib/clock';
 import { createLog } from '#server/lib/log';
 import { createContext } from '#server/trpc/context';
 import { appRouter } from '#server/trpc/router';
-import { createCallerFactory } from '#server/trpc/trpc';
+import { createCallerFactory, userMessage } from '#server/trpc/trpc';
 
 export const T0 = '2026-11-22T12:00:00.000Z';
 
@@ -81,3 +83,26 @@ export async function signedInUser(
   const user = await (await b.call()).auth.signIn({ email: who.email, password });
   return { b, user, password };
 }
+
+/** Awaits a call that must fail; returns the TRPCError with the message the client would see. */
+export async function rejection(p: Promise<unknown>) {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(TRPCError);
+  const e = err as TRPCError & { cause?: { details?: Record<string, number> } };
+  return Object.assign(e, { message: userMessage(e) });
+}
+
+/** The token of a mailed /auth link. */
+export const tokenOf = (link: string | undefined) => new URL(link!).searchParams.get('token')!;
+
+/** A valid sign-up form. */
+export const signUpForm = (email: string, password = 'Str0ng!Pass') => ({
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email,
+  password,
+  confirm_password: password,
+});

@@ -1,35 +1,20 @@
-import { TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { RATE_LIMITS, SESSION, TOKENS } from '#shared/constants';
+import { RATE_LIMITS, SESSION } from '#shared/constants';
 import { M } from '#shared/messages';
-import { browser, makeTestDeps, signedInUser } from '../../../tests/helpers/test-deps';
-import { userMessage } from '../../trpc/trpc';
+import {
+  browser,
+  signUpForm as form,
+  makeTestDeps,
+  rejection,
+  signedInUser,
+  tokenOf,
+} from '../../../tests/helpers/test-deps';
 
-type T = Awaited<ReturnType<typeof makeTestDeps>>;
-let t: T;
+let t: Awaited<ReturnType<typeof makeTestDeps>>;
 beforeEach(async () => {
   t = await makeTestDeps();
 });
-
-const form = (email: string, password = 'Str0ng!Pass') => ({
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email,
-  password,
-  confirm_password: password,
-});
-
-async function rejection(p: Promise<unknown>) {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(TRPCError);
-  const e = err as TRPCError & { cause?: { details?: Record<string, number> } };
-  return Object.assign(e, { message: userMessage(e) });
-}
-
-const tokenOf = (link: string | undefined) => new URL(link!).searchParams.get('token')!;
 
 describe('sign up', () => {
   it('creates an unconfirmed account and mails a signup link to /auth', async () => {
@@ -180,139 +165,5 @@ describe('sign in', () => {
     await c.auth.signIn({ email: 'ada@example.com', password });
     const e = await rejection(c.auth.signIn({ email: 'ada@example.com', password: 'Nope!Pass1' }));
     expect(e.cause?.details?.remainingAttempts).toBe(4);
-  });
-});
-
-describe('sessions', () => {
-  it('sign out ends the session on the server', async () => {
-    const { b } = await signedInUser(t, { email: 'ada@example.com' });
-    const stolen = b.cookie();
-    await (await b.call()).auth.signOut();
-    expect(b.cookie()).toBe('');
-    const replay = browser(t.deps);
-    replay.setCookie(stolen);
-    expect(await (await replay.call()).auth.me()).toBeNull();
-  });
-
-  it('refuses a token whose secret is wrong', async () => {
-    const { b } = await signedInUser(t, { email: 'ada@example.com' });
-    const forged = browser(t.deps);
-    forged.setCookie(b.cookie().replace(/\.[a-z0-9]+$/, '.aaaaaaaaaaaaaaaaaaaaaaaa'));
-    expect(await (await forged.call()).auth.me()).toBeNull();
-    expect((await rejection((await forged.call()).auth.roles())).code).toBe('UNAUTHORIZED');
-  });
-
-  it('slides the expiry while used and expires after 30 idle days', async () => {
-    const { b } = await signedInUser(t, { email: 'ada@example.com' });
-    t.clock.advance(20 * 24 * 3600_000);
-    expect(await (await b.call()).auth.me()).not.toBeNull(); // refreshed: 30 days from now
-    t.clock.advance(25 * 24 * 3600_000);
-    expect(await (await b.call()).auth.me()).not.toBeNull();
-    t.clock.advance(SESSION.TTL_MS + 1000);
-    expect(await (await b.call()).auth.me()).toBeNull();
-  });
-});
-
-describe('verification links', () => {
-  it('a signup link works once', async () => {
-    const c = await browser(t.deps).call();
-    await c.auth.signUp(form('ada@example.com'));
-    const token = tokenOf(t.mail.lastLink('ada@example.com'));
-    await c.auth.verify({ token, type: 'signup' });
-    expect((await rejection(c.auth.verify({ token, type: 'signup' }))).message).toBe(M.verify.signupFailed);
-  });
-
-  it('a signup link expires after 24 hours', async () => {
-    const c = await browser(t.deps).call();
-    await c.auth.signUp(form('ada@example.com'));
-    t.clock.advance(TOKENS.SIGNUP_TTL_MS + 1);
-    const token = tokenOf(t.mail.lastLink('ada@example.com'));
-    expect((await rejection(c.auth.verify({ token, type: 'signup' }))).message).toBe(M.verify.signupFailed);
-  });
-
-  it('a token of one type does not work as another', async () => {
-    const c = await browser(t.deps).call();
-    await c.auth.signUp(form('ada@example.com'));
-    const token = tokenOf(t.mail.lastLink('ada@example.com'));
-    expect((await rejection(c.auth.verify({ token, type: 'magiclink' }))).message).toBe(M.verify.magiclinkFailed);
-    expect(
-      (await rejection(c.auth.resetPassword({ token, password: 'N3w!Secret', confirm_password: 'N3w!Secret' })))
-        .message,
-    ).toBe(M.verify.recoveryFailed);
-  });
-
-  it('password reset: the link is checked, sets the password once, signs in and ends other sessions', async () => {
-    const { b: old } = await signedInUser(t, { email: 'ada@example.com' });
-    const b = browser(t.deps);
-    expect(await (await b.call()).auth.forgotPassword({ email: 'ada@example.com' })).toMatchObject({ ok: true });
-    const token = tokenOf(t.mail.lastLink('ada@example.com'));
-    expect(t.mail.lastLink('ada@example.com')).toContain('type=recovery');
-    expect(await (await b.call()).auth.verify({ token, type: 'recovery' })).toMatchObject({ type: 'recovery' });
-    const user = await (await b.call()).auth.resetPassword({
-      token,
-      password: 'N3w!Secret',
-      confirm_password: 'N3w!Secret',
-    });
-    expect(user.email).toBe('ada@example.com');
-    expect((await (await b.call()).auth.me())?.email).toBe('ada@example.com');
-    expect(await (await old.call()).auth.me()).toBeNull();
-    const again = await rejection(
-      (await b.call()).auth.resetPassword({ token, password: 'An0ther!Pw', confirm_password: 'An0ther!Pw' }),
-    );
-    expect(again.message).toBe(M.verify.recoveryFailed);
-    const fresh = await browser(t.deps, '192.0.2.5').call();
-    await rejection(fresh.auth.signIn({ email: 'ada@example.com', password: 'Str0ng!Pass' }));
-    expect((await fresh.auth.signIn({ email: 'ada@example.com', password: 'N3w!Secret' })).email).toBe(
-      'ada@example.com',
-    );
-  });
-
-  it('a recovery link expires after 1 hour', async () => {
-    await signedInUser(t, { email: 'ada@example.com' });
-    const c = await browser(t.deps).call();
-    await c.auth.forgotPassword({ email: 'ada@example.com' });
-    t.clock.advance(TOKENS.RECOVERY_TTL_MS + 1);
-    const token = tokenOf(t.mail.lastLink('ada@example.com'));
-    expect((await rejection(c.auth.verify({ token, type: 'recovery' }))).message).toBe(M.verify.recoveryFailed);
-  });
-
-  it('forgot password does not reveal whether an account exists', async () => {
-    const c = await browser(t.deps).call();
-    expect(await c.auth.forgotPassword({ email: 'nobody@example.com' })).toMatchObject({ ok: true });
-    expect(t.mail.sent).toHaveLength(0);
-    expect((await rejection(c.auth.forgotPassword({ email: '' }))).message).toBe(M.auth.emailRequired);
-  });
-
-  it('limits reset e-mails to 3 an hour per address, whether or not the account exists', async () => {
-    await signedInUser(t, { email: 'ada@example.com' });
-    for (let i = 0; i < 3; i++) {
-      await (await browser(t.deps, `192.0.2.${i + 10}`).call()).auth.forgotPassword({ email: 'ada@example.com' });
-    }
-    const sent = t.mail.sent.length;
-    const err = await rejection(
-      (await browser(t.deps, '192.0.2.20').call()).auth.forgotPassword({ email: 'ada@example.com' }),
-    );
-    expect(err.code).toBe('TOO_MANY_REQUESTS');
-    expect(err.message).toBe(M.auth.rateLimited);
-    expect(t.mail.sent).toHaveLength(sent);
-    const ip = await browser(t.deps, '192.0.2.99').call();
-    for (let i = 0; i < 3; i++) await ip.auth.forgotPassword({ email: `nobody${i}@example.com` });
-    expect((await rejection(ip.auth.forgotPassword({ email: 'other@example.com' }))).code).toBe('TOO_MANY_REQUESTS');
-  });
-
-  it('builds links from BASE_URL, never from the Host header, when BASE_URL is set', async () => {
-    const withBase = await makeTestDeps({ BASE_URL: 'https://rooms.example.com' });
-    await signedInUser(withBase, { email: 'ada@example.com' });
-    await (await browser(withBase.deps).call()).auth.forgotPassword({ email: 'ada@example.com' });
-    expect(withBase.mail.lastLink('ada@example.com')).toMatch(
-      /^https:\/\/rooms\.example\.com\/auth\?token=[a-z0-9]+&type=recovery$/,
-    );
-  });
-
-  it('the account page reset goes to the signed-in user only', async () => {
-    const { b } = await signedInUser(t, { email: 'ada@example.com' });
-    expect(await (await b.call()).auth.sendPasswordReset()).toMatchObject({ ok: true, email: 'ada@example.com' });
-    expect(t.mail.lastLink('ada@example.com')).toContain('type=recovery');
-    expect((await rejection((await browser(t.deps).call()).auth.sendPasswordReset())).code).toBe('UNAUTHORIZED');
   });
 });
