@@ -2,16 +2,12 @@ import { TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '#server/trpc/router';
 import { M } from '#shared/messages';
 
-type ErrorData = {
-  code?: string;
-  httpStatus?: number;
-  fieldErrors?: Record<string, string[] | undefined>;
-  details?: { remainingAttempts?: number; retryAfterMinutes?: number };
-};
+/** The `data` the server's errorFormatter sends, as the router's type declares it. */
+type ErrorData = Partial<NonNullable<TRPCClientError<AppRouter>['data']>>;
 
 /** The server's errorFormatter puts code, zod field errors and lockout details under `data`. */
 export function errorData(error: unknown): ErrorData {
-  if (error instanceof TRPCClientError) return ((error as TRPCClientError<AppRouter>).data ?? {}) as ErrorData;
+  if (error instanceof TRPCClientError) return (error as TRPCClientError<AppRouter>).data ?? {};
   return {};
 }
 

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express from 'express';
 import { sql } from 'kysely';
+import { M } from '#shared/messages';
 import type { Deps } from '../deps';
 import { uploadsDir } from '../features/storage/disk-storage';
 import { createContext } from '../trpc/context';
@@ -52,19 +52,18 @@ export function createExpressApp(deps: Deps, clientDir: string) {
   );
   app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
   app.get('/{*splat}', (_req, res) => {
-    if (!fs.existsSync(indexHtml)) {
-      res.status(503).type('text').send('The client is not built yet: run `npm run build`.');
-      return;
-    }
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml);
+    res.sendFile(indexHtml, (err) => {
+      if (err && !res.headersSent)
+        res.status(503).type('text').send('The client is not built yet: run `npm run build`.');
+    });
   });
 
   app.use(
     (err: Error & { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
       const status = err.status && err.status < 500 ? err.status : 500;
       if (status >= 500) deps.log.error({ err }, 'request failed');
-      res.status(status).json({ error: status >= 500 ? 'Unexpected error occurred' : err.message });
+      res.status(status).json({ error: status >= 500 ? M.common.unexpected : err.message });
     },
   );
   return app;

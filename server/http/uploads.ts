@@ -1,9 +1,8 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { IMAGES, SESSION } from '#shared/constants';
+import { IMAGES } from '#shared/constants';
 import { M } from '#shared/messages';
 import type { Deps } from '../deps';
 import { ImageRejected, processLogo } from '../features/storage/images';
-import { parseCookies } from '../lib/cookies';
 
 const YEAR_S = 365 * 24 * 3600;
 
@@ -19,8 +18,7 @@ export function uploadRoutes(deps: Deps) {
   const r = express.Router();
 
   const requireUser = async (req: Request, res: Response, next: NextFunction) => {
-    const token = parseCookies(req.headers.cookie)[SESSION.COOKIE_NAME];
-    const auth = await deps.sessions.validate(token);
+    const auth = await deps.sessions.fromCookieHeader(req.headers.cookie);
     if (!auth) {
       res.status(401).json({ error: M.eventForm.authRequired });
       return;

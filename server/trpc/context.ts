@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SESSION } from '#shared/constants';
 import type { Deps } from '../deps';
-import { parseCookies, serializeCookie } from '../lib/cookies';
+import { serializeCookie } from '../lib/cookies';
 import { appOrigin, clientIp, isHttps } from '../lib/request';
 
 /** One context for HTTP and WebSocket calls: the WS upgrade request carries the same cookie. */
@@ -10,9 +10,8 @@ export async function createContext(deps: Deps, req: IncomingMessage, res?: Serv
   const setCookie = (value: string, expires: Date) => {
     res?.appendHeader('Set-Cookie', serializeCookie(SESSION.COOKIE_NAME, value, { expires, secure }));
   };
-  const token = parseCookies(req.headers.cookie)[SESSION.COOKIE_NAME];
-  const auth = await deps.sessions.validate(token);
-  if (auth?.refreshedExpiresAt && token) setCookie(token, auth.refreshedExpiresAt);
+  const auth = await deps.sessions.fromCookieHeader(req.headers.cookie);
+  if (auth?.refreshedExpiresAt) setCookie(auth.token, auth.refreshedExpiresAt);
   return {
     deps,
     ip: clientIp(req, deps.config),

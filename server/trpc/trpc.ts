@@ -18,7 +18,7 @@ const t = initTRPC.context<Context>().create({
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
-        fieldErrors: zod ? z.flattenError(zod).fieldErrors : undefined,
+        fieldErrors: zod ? (z.flattenError(zod).fieldErrors as Record<string, string[] | undefined>) : undefined,
         details: error.cause instanceof DetailedError ? error.cause.details : undefined,
       },
     };

@@ -58,6 +58,18 @@ describe('one process, one port', () => {
     },
   );
 
+  it('says the client is not built yet (503) when the bundle is missing, and still serves the API', async () => {
+    const bare = await startTestServer({ overrides: { clientDir: '/nonexistent-roomlist-client' } });
+    try {
+      const res = await fetch(`${bare.url}/events`);
+      expect(res.status).toBe(503);
+      expect(await res.text()).toContain('The client is not built yet');
+      expect((await fetch(`${bare.url}/healthz`)).status).toBe(200);
+    } finally {
+      await bare.stop();
+    }
+  });
+
   it('serves tRPC over HTTP and over a WebSocket on the same /trpc path', async () => {
     const res = await fetch(`${srv.url}/trpc/system.publicConfig`);
     expect((await res.json()).result.data).toEqual({ appName: 'Roomlist', baseUrl: null, mailMode: 'outbox' });

@@ -43,9 +43,7 @@ export async function signUp(
   req: { ip: string | null; origin: string },
   input: { first_name: string; last_name: string; email: string; password: string },
 ) {
-  const limit = await deps.limits.signUp.attempt(keys('signup', input.email, req.ip));
-  if (limit.refused)
-    return fail.tooManyRequests(M.auth.rateLimited, { retryAfterMinutes: minutesOf(limit.retryAfterMs) });
+  await deps.limits.signUp.enforce(keys('signup', input.email, req.ip));
 
   const existing = await findUserByEmail(deps.db, input.email);
   if (existing?.email_confirmed_at) fail.conflict(M.auth.alreadyRegistered);
@@ -91,9 +89,7 @@ export async function signUp(
 export async function checkCredentials(deps: Deps, ip: string | null, input: { email: string; password: string }) {
   const limitKeys = keys('signin', input.email, ip);
   // Counted before the password is checked, so parallel guesses cannot pass a running lockout.
-  const limit = await deps.limits.signIn.attempt(limitKeys);
-  if (limit.refused)
-    return fail.tooManyRequests(M.auth.rateLimited, { retryAfterMinutes: minutesOf(limit.retryAfterMs) });
+  const limit = await deps.limits.signIn.enforce(limitKeys);
 
   const user = await findUserByEmail(deps.db, input.email);
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));

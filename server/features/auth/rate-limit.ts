@@ -1,5 +1,7 @@
+import { M } from '#shared/messages';
 import type { Db } from '../../db/connection';
 import type { Clock } from '../../lib/clock';
+import { fail } from '../../lib/errors';
 import { deleteLimits, recordAttempt } from './rate-limits.repo';
 
 export type LimitRule = { MAX_ATTEMPTS: number; WINDOW_MS: number; LOCKOUT_MS: number };
@@ -41,7 +43,14 @@ export function createRateLimiter(db: Db, clock: Clock, rule: LimitRule) {
     return { refused: false, remaining: Math.max(0, remaining) };
   }
 
-  return { attempt, reset: (keys: string[]) => deleteLimits(db, keys), lockoutMs: rule.LOCKOUT_MS };
+  /** attempt(), refusing a running lockout with the spec's text and the minutes left. */
+  async function enforce(keys: string[]): Promise<{ remaining: number }> {
+    const a = await attempt(keys);
+    if (a.refused) return fail.tooManyRequests(M.auth.rateLimited, { retryAfterMinutes: minutesOf(a.retryAfterMs) });
+    return a;
+  }
+
+  return { attempt, enforce, reset: (keys: string[]) => deleteLimits(db, keys), lockoutMs: rule.LOCKOUT_MS };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -10,11 +10,23 @@ export async function insertSession(
   await db.insertInto('sessions').values(s).execute();
 }
 
-export function findSession(db: Q, id: string) {
+/** The session with its user's public columns, in one query (it runs on every request). */
+export function findSessionWithUser(db: Q, id: string) {
   return db
     .selectFrom('sessions')
-    .select(['id', 'user_id', 'secret_hash', 'expires_at'])
-    .where('id', '=', id)
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.secret_hash',
+      'sessions.expires_at',
+      'users.id',
+      'users.email',
+      'users.first_name',
+      'users.last_name',
+      'users.created_at',
+      'users.email_confirmed_at',
+    ])
+    .where('sessions.id', '=', id)
     .executeTakeFirst();
 }
 

@@ -6,7 +6,6 @@ import { sha256Hex } from '../../lib/ids';
 import { templates } from '../email/templates';
 import { issueLink } from './auth.service';
 import { hashPassword } from './password';
-import { minutesOf } from './rate-limit';
 import { consumeToken, findUsableToken } from './tokens.repo';
 import { changeEmail, confirmEmail, findUserByEmail, findUserById, setPassword } from './users.repo';
 
@@ -68,9 +67,7 @@ export async function resetPassword(deps: Deps, input: { token: string; password
  * Every request counts against the address and the IP, whether the account exists or not.
  */
 export async function sendRecovery(deps: Deps, req: { origin: string; ip: string | null }, email: string) {
-  const limit = await deps.limits.passwordReset.attempt([`reset:email:${email}`, `reset:ip:${req.ip ?? 'unknown'}`]);
-  if (limit.refused)
-    return fail.tooManyRequests(M.auth.rateLimited, { retryAfterMinutes: minutesOf(limit.retryAfterMs) });
+  await deps.limits.passwordReset.enforce([`reset:email:${email}`, `reset:ip:${req.ip ?? 'unknown'}`]);
   const user = await findUserByEmail(deps.db, email);
   if (!user) {
     deps.log.info({ email }, 'password reset asked for an unknown address');
