@@ -58,7 +58,7 @@ function createQueryClient() {
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
+  const [trpcClient] = useState(() => createTrpcClient(queryClient));
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       {/* spec §9: en-GB dates, the week starts on Monday */}

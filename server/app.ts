@@ -6,16 +6,20 @@ import { type Db, openDb } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { createDeps } from './deps';
 import type { Mailer } from './features/email/mailer';
+import type { LiveBus } from './features/live/bus';
 import type { Storage } from './features/storage/storage';
 import { createExpressApp } from './http/express-app';
 import type { Clock } from './lib/clock';
+import { listenUrl } from './lib/link-origin';
 import { createLog, type Log } from './lib/log';
+import { restrictDataDir } from './lib/private-files';
 import { attachWebSocket } from './trpc/ws';
 
 export type AppOverrides = Partial<{
   clock: Clock;
   mailer: Mailer;
   storage: Storage;
+  bus: LiveBus;
   log: Log;
   db: Db;
   clientDir: string;
@@ -26,6 +30,10 @@ export const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/cli
 /** Composition root: opens and migrates the database, builds deps, HTTP and WS on one server. */
 export async function createApp(config: Config, overrides: AppOverrides = {}) {
   const log = overrides.log ?? createLog(config.logLevel);
+  const dataDir = restrictDataDir(config.dataDir);
+  if (dataDir === 'restricted') log.info({ dataDir: config.dataDir }, 'data folder made owner-only (0700)');
+  else if (dataDir !== 'ok')
+    log.warn({ dataDir: config.dataDir, err: dataDir.failed }, 'data folder is readable by others');
   const db = overrides.db ?? openDb(path.join(config.dataDir, 'app.db'));
   await migrateToLatest(db, { backupDir: path.join(config.dataDir, 'backups'), log });
   const deps = createDeps({ config, db, log }, overrides);
@@ -43,7 +51,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}) {
         server.once('error', reject);
         server.listen(port, host, () => {
           const actual = (server.address() as AddressInfo).port;
-          resolve({ port: actual, url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}` });
+          const url = listenUrl(host, actual);
+          deps.linkOrigin.listeningOn(url);
+          resolve({ port: actual, url });
         });
       }),
     /** Stops taking connections, lets requests in flight finish, then closes the database. */

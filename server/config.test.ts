@@ -23,6 +23,13 @@ describe('loadConfig', () => {
       'Invalid configuration: BASE_URL must be a full URL such as https://rooms.example.com (got "rooms.example.com")',
     ],
     [{ SMTP_URL: 'nope' }, 'Invalid configuration: SMTP_URL must be a full URL'],
+    [
+      { TRUST_PROXY: 'yes' },
+      'Invalid configuration: TRUST_PROXY must be false, true (a proxy on this machine) or proxy addresses such as 127.0.0.1,10.0.0.0/8 (got "yes")',
+    ],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'Invalid configuration: TRUST_PROXY must be false, true'],
+    [{ TRUST_PROXY: '127.0.0.1,,10.0.0.1' }, 'Invalid configuration: TRUST_PROXY must be false, true'],
+    [{ TRUST_PROXY: 'proxy.internal' }, 'Invalid configuration: TRUST_PROXY must be false, true'],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -38,5 +45,18 @@ describe('loadConfig', () => {
     const c = loadConfig({ BASE_URL: 'https://rooms.example.com/', SMTP_URL: 'smtp://127.0.0.1:2525' });
     expect(c.baseUrl).toBe('https://rooms.example.com');
     expect(publicConfig(c)).toEqual({ appName: 'Roomlist', baseUrl: 'https://rooms.example.com', mailMode: 'smtp' });
+  });
+
+  it.each([
+    [undefined, []],
+    ['false', []],
+    ['', []],
+    ['true', ['loopback']],
+    ['1', ['loopback']],
+    ['loopback', ['loopback']],
+    [' 127.0.0.1 , 10.0.0.0/8,::1, fd00::/8 ', ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ])('TRUST_PROXY=%o trusts %o', (value, list) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(list);
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './lib/trusted-proxies';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' ? v.trim() || undefined : v);
 const optionalUrl = z.preprocess(
@@ -23,9 +24,12 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('Roomlist <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
+    .string()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .refine((v) => parseTrustProxy(v) !== undefined, {
+      message: 'must be false, true (a proxy on this machine) or proxy addresses such as 127.0.0.1,10.0.0.0/8',
+    })
+    .transform((v) => Object.freeze(parseTrustProxy(v) ?? [])),
 });
 
 export type Config = Readonly<{
@@ -38,7 +42,8 @@ export type Config = Readonly<{
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Proxies whose X-Forwarded-* headers are believed (addresses, subnets, `loopback`…); empty: none. */
+  trustProxy: readonly string[];
 }>;
 
 export class ConfigError extends Error {}

@@ -96,17 +96,88 @@ export const IMAGES = {
   // ours: the upload body limit and a decompression-bomb guard (pixels decoded at most)
   LOGO_UPLOAD_MAX_BYTES: 10 * 1024 * 1024,
   MAX_INPUT_PIXELS: 50_000_000,
+  // ours: every logo is decoded in a child process killed after the timeout (image work must not hold
+  // the threadpool that password hashing shares), and an SVG is checked before it is rendered
+  SVG_MAX_BYTES: 512 * 1024,
+  SVG_MAX_ELEMENTS: 5_000,
+  SVG_MAX_RENDERED_ELEMENTS: 20_000, // elements drawn once every <use> (or other #reference) is expanded
+  SVG_RENDER_TIMEOUT_MS: 3_000,
+  RASTER_RENDER_TIMEOUT_MS: 10_000, // a 10 MB, 50-megapixel PNG or JPEG decodes in about a second
+  RENDER_CONCURRENCY: 2, // child processes at once; more uploads wait their turn
 } as const;
 
-// spec §4 sign-in lockout, §9 sign-in and sign-up limits
+// ours: anonymous page views (spec §2 guards) are capped in size and rate, and kept 90 days
+// (the admin dashboard charts the last 30). Over-long values are cut, excess views dropped silently.
+export const PAGE_VIEWS = {
+  PATH_MAX: 512,
+  REFERRER_MAX: 1024,
+  USER_AGENT_MAX: 500,
+  WINDOW_MS: MINUTE_MS,
+  PER_IP_PER_WINDOW: 600, // a venue of hundreds browsing behind one IP
+  PER_USER_PER_WINDOW: 120, // one signed-in person: two route changes a second, sustained
+  ALL_PER_WINDOW: 3_000, // everyone together: bounds the table's growth however many IPs send
+  MAX_TRACKED_CLIENTS: 10_000, // in-memory counters per window; beyond this, new clients are dropped
+  KEEP_MS: 90 * DAY_MS,
+  PRUNE_EVERY_MS: HOUR_MS,
+  PRUNE_BATCH: 5_000,
+} as const;
+
+// spec §2 attendee screens, §3 registration_token, §5 attendee registration. Figures marked ours are not in the spec.
+export const ATTENDEES = {
+  ORGANIZER_PAGE_SIZE: 10, // spec §2: the list inside the event detail pages by 10 (§9's 50 is the store's default)
+  SEARCH_MAX: 100, // ours
+  PHONE_MAX: 30, // ours: the spec gives only the minimum (LIMITS.PHONE_MIN_LENGTH)
+  // ours: the browser makes the token (crypto.randomUUID(), 36 characters); fewer than 32 is too guessable
+  TOKEN_MIN: 32,
+  TOKEN_MAX: 100,
+  TOKENS_PER_LOOKUP: 20, // ours: tokens one browser may send to find its own entry in an event
+  // ours: a whole venue joins through one IP in minutes (hundreds of phones on the venue Wi-Fi), so the
+  // per-IP ceiling is generous; a retried join is answered from the first one (the token is idempotent)
+  JOIN_RATE_LIMIT: { MAX_ATTEMPTS: 600, WINDOW_MS: 10 * MINUTE_MS, LOCKOUT_MS: 10 * MINUTE_MS },
+} as const;
+
+// spec §5 attendee photo, §9 image helper (800x800 at 0.7). The browser resizes before sending; the
+// server decodes by content, re-encodes and strips metadata whatever it was sent.
+export const PHOTOS = {
+  TYPES: ['jpeg', 'png', 'gif', 'webp'], // by content (sharp's format names), not by file name
+  SIZE: 800,
+  QUALITY: 75, // ours: the spec's 0.7 is the browser's; 75 keeps a re-encode of a 0.7 JPEG from degrading further
+  // ours: base64 of the resized photo travels in the tRPC body (1 MiB): ~750 KB of image, room for the rest
+  BASE64_MAX: 1_000_000,
+  DECODE_TIMEOUT_S: 5, // ours: a photo that takes longer to decode is refused
+  CONCURRENCY: 2, // ours: photos decoded at once (the CPU and threadpool are shared with sign-ins)
+} as const;
+
+// spec §4 sign-in lockout, §9 sign-in and sign-up limits. The spec counts per form in the browser; the
+// server keys its figures by account (or e-mail address) AND client IP, so a stranger cannot lock the owner
+// out. The *_IP figures are ours: abuse ceilings sized for a venue, office or campus behind one IP (or a
+// reverse proxy without TRUST_PROXY); they count every attempt and nobody's success resets them.
 export const RATE_LIMITS = {
+  // spec: per account and client IP; a success resets only this count
   SIGN_IN: { MAX_ATTEMPTS: 5, WINDOW_MS: 15 * MINUTE_MS, LOCKOUT_MS: 30 * MINUTE_MS },
+  // ours: per account from every IP, against guessing spread over many addresses (10+ IPs to reach)
+  SIGN_IN_ACCOUNT: { MAX_ATTEMPTS: 50, WINDOW_MS: 15 * MINUTE_MS, LOCKOUT_MS: 30 * MINUTE_MS },
+  // ours: sign-in attempts per client IP, on any accounts
+  SIGN_IN_IP: { MAX_ATTEMPTS: 300, WINDOW_MS: 15 * MINUTE_MS, LOCKOUT_MS: 15 * MINUTE_MS },
+  // spec: per e-mail address (the browser also counts per form)
   SIGN_UP: { MAX_ATTEMPTS: 3, WINDOW_MS: 60 * MINUTE_MS, LOCKOUT_MS: 60 * MINUTE_MS },
-  // ours: reset e-mails per address and per IP, so nobody can flood an inbox
+  // ours: sign-ups per client IP
+  SIGN_UP_IP: { MAX_ATTEMPTS: 100, WINDOW_MS: 60 * MINUTE_MS, LOCKOUT_MS: 60 * MINUTE_MS },
+  // ours: reset e-mails per address, so nobody can flood an inbox
   PASSWORD_RESET: { MAX_ATTEMPTS: 3, WINDOW_MS: 60 * MINUTE_MS, LOCKOUT_MS: 60 * MINUTE_MS },
+  // ours: reset e-mails per client IP, to any addresses
+  PASSWORD_RESET_IP: { MAX_ATTEMPTS: 50, WINDOW_MS: 60 * MINUTE_MS, LOCKOUT_MS: 60 * MINUTE_MS },
+  // ours: verification-link checks and password resets per client IP (bounds token guessing and its cost)
+  TOKEN_IP: { MAX_ATTEMPTS: 300, WINDOW_MS: 15 * MINUTE_MS, LOCKOUT_MS: 15 * MINUTE_MS },
   // ours: sponsor-logo uploads per signed-in user (each costs decoding and disk)
   LOGO_UPLOAD: { MAX_ATTEMPTS: 30, WINDOW_MS: 60 * MINUTE_MS, LOCKOUT_MS: 60 * MINUTE_MS },
 } as const;
+
+// ours: the most calls one HTTP batch or one WebSocket message may carry (tRPC maxBatchSize; the client's
+// httpBatchLink maxItems stays at or below it), so one request cannot cost hundreds of password hashes.
+// The browser's wsClient sends every active subscription in one message when it reconnects: keep this
+// above the most subscriptions one page holds.
+export const TRPC_LIMITS = { MAX_BATCH: 10 } as const;
 
 // spec §2 /auth verification link types. The TTLs are ours: the spec does not give them.
 export const TOKENS = {
@@ -122,6 +193,12 @@ export const SESSION = {
   COOKIE_NAME: 'roomlist_session',
   TTL_MS: 30 * DAY_MS,
   REFRESH_WHEN_LEFT_MS: 15 * DAY_MS,
+} as const;
+
+// ours: WebSocket close codes (4000-4999 are the application's; 1008 is the standard "policy violation")
+export const WS_CLOSE = {
+  SESSION_ENDED: 4001, // sign-out, password reset or expiry: the browser reconnects with its current cookie
+  TOO_MANY_CALLS: 1008, // one message carried more than TRPC_LIMITS.MAX_BATCH calls
 } as const;
 
 // spec §6 roles seen in user_roles
@@ -187,3 +264,29 @@ export const SECURITY_LOG = {
 
 // spec §2 admin dashboard skeleton
 export const ADMIN = { SKELETON_CARDS: 8 } as const;
+
+// ours: the realtime change log (ARCHITECTURE "Realtime") keeps ids and kinds for a day; a subscriber away
+// longer than that reloads its page instead of replaying
+export const LIVE = {
+  LOG_KEEP_MS: 24 * HOUR_MS,
+  LOG_PRUNE_EVERY_MS: HOUR_MS,
+  REPLAY_MAX: 1_000, // changes one reconnect may replay; further behind, the client refetches
+} as const;
+
+// spec §9 two-weekday erasure (LIMITS.DATA_CLEANUP_WEEKDAYS); the job interval and the backup retention are ours
+export const GDPR = {
+  ERASE_EVERY_MS: 5 * MINUTE_MS,
+  BACKUP_KEEP_MS: 7 * DAY_MS,
+} as const;
+
+// ours: how the browser follows live changes. A burst of joins refreshes a list at most once per
+// REFRESH_MS; a page that failed to load (the server restarting under a venue screen) tries again every
+// RETRY_MS; the socket pings every KEEPALIVE_MS and, with no answer within PONG_TIMEOUT_MS, reconnects
+// (a dropped network closes nothing by itself), waiting at most RETRY_MAX_MS between attempts.
+export const LIVE_CLIENT = {
+  REFRESH_MS: 1_000,
+  RETRY_MS: 10_000,
+  KEEPALIVE_MS: 20_000,
+  PONG_TIMEOUT_MS: 5_000,
+  RETRY_MAX_MS: 10_000,
+} as const;

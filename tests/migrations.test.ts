@@ -35,6 +35,7 @@ describe('migrations', () => {
       'page_views',
       'profiles',
       'rate_limits',
+      'registration_changes',
       'sessions',
       'user_memberships',
       'user_roles',

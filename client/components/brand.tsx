@@ -1,8 +1,8 @@
 import { Group, type MantineSize, Text, ThemeIcon } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
-import { APP } from '#shared/constants';
+import { appName } from '../lib/app-name';
 
-/** The product mark: an icon and "Roomlist". `iconOnly` for the collapsed sidebar. */
+/** The product mark: an icon and the product name (APP_NAME). `iconOnly` for the collapsed sidebar. */
 export function Brand({ size = 'md', iconOnly = false }: { size?: MantineSize; iconOnly?: boolean }) {
   const icon = size === 'lg' ? 40 : 30;
   return (
@@ -12,7 +12,7 @@ export function Brand({ size = 'md', iconOnly = false }: { size?: MantineSize; i
       </ThemeIcon>
       {!iconOnly && (
         <Text fw={700} fz={size === 'lg' ? 26 : 19} lh={1} style={{ letterSpacing: '-0.01em' }}>
-          {APP.NAME}
+          {appName()}
         </Text>
       )}
     </Group>

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
-import { APP } from '#shared/constants';
+import { appName } from './app-name';
 
 /** spec §2: "Dashboard · Roomlist" while the page is shown, the bare product name after it. */
 export function usePageTitle(title: string | undefined) {
   useEffect(() => {
-    document.title = title ? `${title} · ${APP.NAME}` : APP.NAME;
+    const name = appName();
+    document.title = title ? `${title} · ${name}` : name;
     return () => {
-      document.title = APP.NAME;
+      document.title = name;
     };
   }, [title]);
 }

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { PAGE_VIEWS } from '#shared/constants';
+import { clip } from '#shared/schemas/analytics';
 import { trpc } from './trpc';
 
 /** spec §2 guards: a page view on every route change (path only: query strings may carry tokens). */
@@ -12,6 +14,9 @@ export function usePageViews() {
     if (previous.current === pathname) return;
     const referrer = previous.current ?? (document.referrer || undefined);
     previous.current = pathname;
-    mutate({ path: pathname, referrer: referrer?.slice(0, 2000) });
+    mutate({
+      path: clip(pathname, PAGE_VIEWS.PATH_MAX),
+      referrer: referrer && clip(referrer, PAGE_VIEWS.REFERRER_MAX),
+    });
   }, [pathname, mutate]);
 }

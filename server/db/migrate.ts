@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } from 'kysely';
 import { migrations } from '../../migrations/index';
+import { createPrivateFile, mkdirPrivate } from '../lib/private-files';
 
 type Log = { info: (obj: object, msg?: string) => void };
 
@@ -23,9 +23,11 @@ export async function migrateToLatest(
   if (pending.length === 0) return [];
   const hasApplied = known.some((x) => x.executedAt);
   if (hasApplied && opts.backupDir) {
-    fs.mkdirSync(opts.backupDir, { recursive: true });
+    mkdirPrivate(opts.backupDir);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(opts.backupDir, `app-${stamp}-before-${pending[0].name}.db`);
+    // VACUUM INTO writes into an empty file and keeps its mode.
+    createPrivateFile(file);
     await sql`VACUUM INTO ${file}`.execute(db);
     opts.log?.info({ file }, 'database backed up before migrating');
   }

@@ -45,6 +45,10 @@ export interface EmailTokensTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   created_at: Timestamp;
+  /** signup rows: the details that sign-up gave, applied when its own link is used (migration 0002). */
+  password_hash: string | null;
+  first_name: string | null;
+  last_name: string | null;
 }
 
 export interface RateLimitsTable {
@@ -120,6 +124,17 @@ export interface EventRegistrationsTable {
   updated_at: Timestamp;
 }
 
+export type ChangeKind = 'joined' | 'updated' | 'checked_in' | 'check_in_undone' | 'removed' | 'erased';
+
+/** The realtime change log: ids and kinds only, no personal data (ARCHITECTURE "Realtime"). */
+export interface RegistrationChangesTable {
+  seq: Generated<number>;
+  event_id: string;
+  registration_id: string;
+  kind: ChangeKind;
+  created_at: Timestamp;
+}
+
 export interface DownloadRevenueTable {
   event_id: string;
   total_revenue: number;
@@ -162,6 +177,7 @@ export interface Database {
   user_memberships: UserMembershipsTable;
   events: EventsTable;
   event_registrations: EventRegistrationsTable;
+  registration_changes: RegistrationChangesTable;
   download_revenue: DownloadRevenueTable;
   download_purchases: DownloadPurchasesTable;
   page_views: PageViewsTable;

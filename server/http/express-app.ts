@@ -1,12 +1,16 @@
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express from 'express';
 import { sql } from 'kysely';
+import { TRPC_LIMITS } from '#shared/constants';
 import { M } from '#shared/messages';
 import type { Deps } from '../deps';
 import { uploadsDir } from '../features/storage/disk-storage';
 import { createContext } from '../trpc/context';
 import { appRouter } from '../trpc/router';
+import { indexHtml } from './index-html';
+import { notFound } from './not-found';
 import { sameOriginGuard } from './same-origin';
 import { securityHeaders } from './security-headers';
 import { serveUploads, uploadRoutes } from './uploads';
@@ -20,7 +24,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export function createExpressApp(deps: Deps, clientDir: string) {
   const app = express();
   app.disable('x-powered-by');
-  if (deps.config.trustProxy) app.set('trust proxy', true);
+  // The same TRUST_PROXY list as server/lib/request.ts, so req.ip and friends agree with it.
+  if (deps.config.trustProxy.length > 0) app.set('trust proxy', [...deps.config.trustProxy]);
   app.use(securityHeaders(deps.config));
 
   app.get('/healthz', async (_req, res) => {
@@ -34,6 +39,11 @@ export function createExpressApp(deps: Deps, clientDir: string) {
   });
 
   app.use(sameOriginGuard(deps.config));
+  // Answers carry signed-in data: never kept by the browser or a shared cache.
+  app.use(['/trpc', '/api'], (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   app.use(uploadRoutes(deps));
   app.use('/uploads', serveUploads(uploadsDir(deps.config)));
   app.use(
@@ -42,28 +52,23 @@ export function createExpressApp(deps: Deps, clientDir: string) {
       router: appRouter,
       createContext: ({ req, res }) => createContext(deps, req, res),
       maxBodySize: MAX_BODY_BYTES,
+      maxBatchSize: TRPC_LIMITS.MAX_BATCH,
     }),
   );
 
-  const indexHtml = path.join(clientDir, 'index.html');
-  app.use(
-    '/assets',
-    express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
-  );
+  const sendIndex = indexHtml(clientDir, deps.config.appName);
+  app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }), notFound);
+  app.get('/index.html', (_req, res) => sendIndex(res));
   app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
-  app.get('/{*splat}', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml, (err) => {
-      if (err && !res.headersSent)
-        res.status(503).type('text').send('The client is not built yet: run `npm run build`.');
-    });
-  });
+  app.get('/{*splat}', (_req, res) => sendIndex(res));
 
   app.use(
     (err: Error & { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
       const status = err.status && err.status < 500 ? err.status : 500;
       if (status >= 500) deps.log.error({ err }, 'request failed');
-      res.status(status).json({ error: status >= 500 ? M.common.unexpected : err.message });
+      // Never err.message: express.static's errors name absolute paths and errnos.
+      const text = status >= 500 ? M.common.unexpected : status === 404 ? M.common.notFound : STATUS_CODES[status];
+      res.status(status).json({ error: text });
     },
   );
   return app;

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../config';
+import { requestHost } from '../lib/request';
 
 function originOf(url: string): string | null {
   try {
@@ -11,7 +12,8 @@ function originOf(url: string): string | null {
 }
 
 /**
- * A browser request is ours when its Origin is this host (on http or https) or BASE_URL. A request
+ * A browser request is ours when its Origin is this host (on http or https; behind a trusted proxy the
+ * host it was asked for) or BASE_URL. A request
  * without Origin (curl, server-to-server) carries no ambient browser credentials of another site.
  */
 export function isAllowedOrigin(req: IncomingMessage, config: Config): boolean {
@@ -21,7 +23,7 @@ export function isAllowedOrigin(req: IncomingMessage, config: Config): boolean {
   if (!origin) return true;
   const got = originOf(origin);
   if (!got) return false;
-  const host = req.headers.host;
+  const host = requestHost(req, config);
   const allowed = new Set<string>();
   if (host) allowed.add(`http://${host}`).add(`https://${host}`);
   if (config.baseUrl) {

@@ -1,8 +1,10 @@
+import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { IMAGES } from '#shared/constants';
 import { M } from '#shared/messages';
 import type { Deps } from '../deps';
 import { ImageRejected, processLogo } from '../features/storage/images';
+import { notFound } from './not-found';
 
 const YEAR_S = 365 * 24 * 3600;
 
@@ -57,14 +59,36 @@ export function uploadRoutes(deps: Deps) {
   return r;
 }
 
-/** GET /uploads/*: content-addressed names never change, so they are cached for a year. */
+/**
+ * GET /uploads/*: content-addressed names never change, so they are cached for a year. Anything else
+ * is a bare 404 (never the SPA, never a path).
+ */
 export function serveUploads(dir: string) {
-  return express.static(dir, {
-    index: false,
-    fallthrough: false,
-    dotfiles: 'ignore',
-    immutable: true,
-    maxAge: YEAR_S * 1000,
-    setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
-  });
+  const r = express.Router();
+  // An attendee photo is personal data, erased two working days after the event: no shared cache may
+  // keep it, and the browser asks again each time (so an erased photo answers 404 everywhere).
+  r.use(
+    '/photos',
+    express.static(path.join(dir, 'photos'), {
+      index: false,
+      dotfiles: 'ignore',
+      cacheControl: false,
+      setHeaders: (res) => {
+        res.setHeader('Cache-Control', 'private, no-cache');
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+      },
+    }),
+    notFound,
+  );
+  r.use(
+    express.static(dir, {
+      index: false,
+      dotfiles: 'ignore',
+      immutable: true,
+      maxAge: YEAR_S * 1000,
+      setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+    }),
+    notFound,
+  );
+  return r;
 }

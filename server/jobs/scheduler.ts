@@ -1,8 +1,12 @@
-import { RATE_LIMITS } from '#shared/constants';
+import { GDPR, LIVE, PAGE_VIEWS, RATE_LIMITS } from '#shared/constants';
 import type { Deps } from '../deps';
+import { deletePageViewsBefore } from '../features/analytics/page-views.repo';
 import { deleteStaleLimits } from '../features/auth/rate-limits.repo';
 import { deleteExpiredSessions } from '../features/auth/sessions.repo';
 import { deleteExpiredTokens } from '../features/auth/tokens.repo';
+import { pruneBackups } from '../features/gdpr/backups';
+import { eraseDue } from '../features/gdpr/erase';
+import { deleteChangesBefore } from '../features/live/live.repo';
 
 type Job = { name: string; everyMs: number; run: (deps: Deps) => Promise<unknown> };
 
@@ -26,17 +30,41 @@ export const jobs: Job[] = [
       return deleteStaleLimits(d.db, new Date(now.getTime() - longestWindow).toISOString(), now.toISOString());
     },
   },
+  {
+    // ours: page views are kept 90 days (the admin dashboard charts the last 30)
+    name: 'page-view-retention',
+    everyMs: PAGE_VIEWS.PRUNE_EVERY_MS,
+    run: (d) => {
+      const before = new Date(d.clock.now().getTime() - PAGE_VIEWS.KEEP_MS).toISOString();
+      return deletePageViewsBefore(d.db, before, PAGE_VIEWS.PRUNE_BATCH);
+    },
+  },
+  {
+    // spec §9: attendee data erased two weekdays after the event; expired backups go on the same schedule
+    name: 'gdpr-erase',
+    everyMs: GDPR.ERASE_EVERY_MS,
+    run: async (d) => {
+      await eraseDue(d);
+      await pruneBackups(d);
+    },
+  },
+  {
+    name: 'live-log-retention',
+    everyMs: LIVE.LOG_PRUNE_EVERY_MS,
+    run: (d) => deleteChangesBefore(d.db, new Date(d.clock.now().getTime() - LIVE.LOG_KEEP_MS).toISOString()),
+  },
 ];
 
-/** Runs each job now and then on its interval; returns a stop function. */
+/** Runs each job now and then on its interval; returns a stop function (`firstRun` settles after the runs at start). */
 export function startScheduler(deps: Deps, list: Job[] = jobs) {
   const run = (job: Job) =>
     job.run(deps).catch((err) => deps.log.error({ err, job: job.name }, 'scheduled job failed'));
+  const firstRuns: Promise<unknown>[] = [];
   const timers = list.map((job) => {
-    void run(job);
+    firstRuns.push(run(job));
     const t = setInterval(() => void run(job), job.everyMs);
     t.unref();
     return t;
   });
-  return () => timers.forEach(clearInterval);
+  return Object.assign(() => timers.forEach(clearInterval), { firstRun: Promise.all(firstRuns).then(() => undefined) });
 }

@@ -3,22 +3,30 @@ import { TRPCError } from '@trpc/server';
 /** Extra facts the client may show (remaining attempts, lockout minutes). Sent as `data.details`. */
 export type ErrorDetails = { remainingAttempts?: number; retryAfterMinutes?: number };
 
-export class DetailedError extends Error {
+export type ErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS';
+
+/**
+ * A refusal the user should read: `message` is the spec's text. Services, jobs and webhooks throw it
+ * without knowing about tRPC; `toTRPCError` is the one place it becomes a tRPC error.
+ */
+export class AppError extends Error {
   constructor(
+    readonly code: ErrorCode,
     message: string,
-    readonly details: ErrorDetails,
+    readonly details?: ErrorDetails,
   ) {
     super(message);
+    this.name = 'AppError';
   }
 }
 
 const make =
-  (code: TRPCError['code']) =>
+  (code: ErrorCode) =>
   (message: string, details?: ErrorDetails): never => {
-    throw new TRPCError({ code, message, cause: details ? new DetailedError(message, details) : undefined });
+    throw new AppError(code, message, details);
   };
 
-/** Throw a TRPCError whose message is the spec's text: `fail.notFound(M.events.notFoundOrDenied)`. */
+/** Throw an AppError whose message is the spec's text: `fail.notFound(M.events.notFoundOrDenied)`. */
 export const fail = {
   badRequest: make('BAD_REQUEST'),
   unauthorized: make('UNAUTHORIZED'),
@@ -27,3 +35,9 @@ export const fail = {
   conflict: make('CONFLICT'),
   tooManyRequests: make('TOO_MANY_REQUESTS'),
 };
+
+/** The one mapping of domain errors to tRPC: same code, same message, the AppError kept as cause. */
+export function toTRPCError(err: unknown): unknown {
+  if (err instanceof AppError) return new TRPCError({ code: err.code, message: err.message, cause: err });
+  return err;
+}

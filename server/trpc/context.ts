@@ -2,23 +2,29 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SESSION } from '#shared/constants';
 import type { Deps } from '../deps';
 import { serializeCookie } from '../lib/cookies';
-import { appOrigin, clientIp, isHttps } from '../lib/request';
+import { clientIp, isHttps } from '../lib/request';
 
-/** One context for HTTP and WebSocket calls: the WS upgrade request carries the same cookie. */
+/**
+ * One context for HTTP and WebSocket calls: the WS upgrade request carries the same cookie. A WebSocket
+ * (no `res`) gets its context once per connection, so it also gets `recheckSession` to read the session
+ * again for each call, and never slides the expiry (it cannot re-send the cookie).
+ */
 export async function createContext(deps: Deps, req: IncomingMessage, res?: ServerResponse) {
   const secure = isHttps(req, deps.config);
   const setCookie = (value: string, expires: Date) => {
     res?.appendHeader('Set-Cookie', serializeCookie(SESSION.COOKIE_NAME, value, { expires, secure }));
   };
-  const auth = await deps.sessions.fromCookieHeader(req.headers.cookie);
+  const auth = await deps.sessions.fromCookieHeader(req.headers.cookie, { slide: Boolean(res) });
   if (auth?.refreshedExpiresAt) setCookie(auth.token, auth.refreshedExpiresAt);
   return {
     deps,
     ip: clientIp(req, deps.config),
-    origin: appOrigin(req, deps.config),
+    origin: deps.linkOrigin.get(),
     userAgent: req.headers['user-agent'] ?? null,
     user: auth?.user ?? null,
     sessionId: auth?.sessionId ?? null,
+    sessionExpiresAt: auth?.expiresAt ?? null,
+    recheckSession: auth && !res ? () => deps.sessions.fromCookieHeader(req.headers.cookie, { slide: false }) : null,
     setSessionCookie: setCookie,
     clearSessionCookie: () => setCookie('', new Date(0)),
   };

@@ -1,7 +1,10 @@
 import { analyticsRouter } from '../features/analytics/analytics.router';
 import { authRouter } from '../features/auth/auth.router';
 import { eventsRouter } from '../features/events/events.router';
+import { gdprRouter } from '../features/gdpr/gdpr.router';
+import { liveRouter } from '../features/live/live.router';
 import { membershipsRouter } from '../features/memberships/memberships.router';
+import { registrationsRouter } from '../features/registrations/registrations.router';
 import { systemRouter } from '../features/system/system.router';
 import { router } from './trpc';
 
@@ -9,7 +12,10 @@ export const appRouter = router({
   auth: authRouter,
   analytics: analyticsRouter,
   events: eventsRouter,
+  gdpr: gdprRouter,
+  live: liveRouter,
   membership: membershipsRouter,
+  registrations: registrationsRouter,
   system: systemRouter,
 });
 

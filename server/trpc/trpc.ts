@@ -1,7 +1,7 @@
 import { initTRPC, type TRPCError } from '@trpc/server';
 import { type ZodError, z } from 'zod';
 import { M } from '#shared/messages';
-import { DetailedError, fail } from '../lib/errors';
+import { AppError, fail, toTRPCError } from '../lib/errors';
 import type { Context } from './context';
 
 const t = initTRPC.context<Context>().create({
@@ -19,7 +19,7 @@ const t = initTRPC.context<Context>().create({
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
         fieldErrors: zod ? (z.flattenError(zod).fieldErrors as Record<string, string[] | undefined>) : undefined,
-        details: error.cause instanceof DetailedError ? error.cause.details : undefined,
+        details: error.cause instanceof AppError ? error.cause.details : undefined,
       },
     };
   },
@@ -40,11 +40,43 @@ export function userMessage(error: TRPCError): string {
 export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+/** Domain errors (AppError) become tRPC errors here, for calls and for errors thrown inside a subscription. */
+const mapDomainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    if (result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+    return result;
+  }
+  if (isAsyncIterable(result.data)) return { ...result, data: mapIterableErrors(result.data) };
+  return result;
+});
+
+const isAsyncIterable = (v: unknown): v is AsyncIterable<unknown> =>
+  typeof (v as AsyncIterable<unknown> | null)?.[Symbol.asyncIterator] === 'function';
+
+async function* mapIterableErrors<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    yield* source;
+  } catch (err) {
+    throw toTRPCError(err);
+  }
+}
+
+/**
+ * A WebSocket's context is a snapshot taken at connect: each call over it reads the session again, so
+ * after sign-out, a password reset or expiry no call acts as that user (and roles are current).
+ */
+const currentSession = t.middleware(async ({ ctx, next }) => {
+  if (!ctx.recheckSession) return next();
+  const auth = await ctx.recheckSession();
+  return next({ ctx: { user: auth?.user ?? null, sessionId: auth?.sessionId ?? null } });
+});
+
+export const publicProcedure = t.procedure.use(mapDomainErrors).use(currentSession);
 
 /** A procedure for signed-in users; the signed-out caller gets UNAUTHORIZED with `message`. */
 export const authedWith = (message: string) =>
-  t.procedure.use(({ ctx, next }) => {
+  publicProcedure.use(({ ctx, next }) => {
     if (!ctx.user) return fail.unauthorized(message);
     return next({ ctx: { ...ctx, user: ctx.user } });
   });

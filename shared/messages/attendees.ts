@@ -18,6 +18,7 @@ export const attendeesMessages = {
     updateFailed: 'Update failed',
     entryNotFound: 'Registration not found', // ours: the spec names the case, not the text
     roomLoadError: 'Error loading room details',
+    roomClosed: "This room's attendee data has been cleaned up, so it takes no new entries.", // ours
     firstNameInvalid: 'First name is required and must contain only valid characters',
     lastNameInvalid: 'Last name is required and must contain only valid characters',
     photoRequired: 'Photo is required - please upload a photo',
@@ -46,6 +47,8 @@ export const attendeesMessages = {
     you: '(You)',
     findOnLinkedIn: 'Find on LinkedIn',
     nobodyInRoom: 'Nobody is in the room!',
+    // ours: the spec says what the cleaned view tells, not the wording
+    displayCleaned: "This event's attendee data was cleaned up automatically after the event.",
     scanToGetOnList: 'Scan to get on this list:',
     retry: 'Retry',
     sort: { 'name-asc': 'A-Z', 'name-desc': 'Z-A', newest: 'Newest', oldest: 'Oldest' },

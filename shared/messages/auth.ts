@@ -68,6 +68,7 @@ export const authMessages = {
     invalidLink: 'Invalid verification link.',
     failed: 'Verification failed. Please try again.',
     signupSuccess: 'Email confirmed! You can now sign in.',
+    signupChoosePassword: 'Email confirmed! Choose a password to finish signing up.', // ours: competing sign-ups
     recoverySuccess: 'Link verified! You can now set a new password.', // ours
     emailChangeSuccess: 'Email address updated! Please sign in with your new email.', // ours
     magiclinkSuccess: 'Signed in! Welcome back.', // ours
@@ -90,6 +91,8 @@ export const authMessages = {
   // spec §8 data and events (generic query and mutation toasts), §2 dashboard
   common: {
     unexpected: 'Unexpected error occurred',
+    // ours: the body of a 404 for a missing upload or asset
+    notFound: 'Not found',
     operationSuccess: 'Operation completed successfully',
     never: 'Never',
   },

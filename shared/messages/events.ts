@@ -79,6 +79,9 @@ export const eventsMessages = {
     uploadTooLargeTitle: 'File too large',
     uploadTooLargeBody: 'Please upload an image smaller than 10MB.',
     tooManyPixelsBody: 'Please upload an image of at most 50 megapixels.',
+    imageTooComplexTitle: 'Image too complex',
+    imageTooComplexBody: 'This image takes too much work to draw. Please upload a simpler PNG, JPG or SVG file.',
+    svgTooLargeBody: 'Please upload an SVG file smaller than 512KB.',
   },
   // spec §8 membership, §4 membership gate, §2 /account and /membership-success
   membership: {

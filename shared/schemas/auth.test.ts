@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { M } from '../messages';
-import {
-  forgotPasswordSchema,
-  pageViewSchema,
-  resetPasswordSchema,
-  signInSchema,
-  signUpSchema,
-  verifyTokenSchema,
-} from './auth';
+import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema, verifyTokenSchema } from './auth';
 
 type Result = { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
 const errors = (r: Result) => Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -100,18 +93,5 @@ describe('resetPasswordSchema (spec §4 update password)', () => {
       confirm_password: M.auth.passwordsDontMatch,
     });
     expect(resetPasswordSchema.safeParse({ ...valid, token: '' }).success).toBe(false);
-  });
-});
-
-describe('pageViewSchema (spec §2 page views)', () => {
-  it('accepts a path with an optional referrer', () => {
-    expect(pageViewSchema.safeParse({ path: '/events' }).success).toBe(true);
-    expect(pageViewSchema.safeParse({ path: '/', referrer: 'https://example.com/' }).success).toBe(true);
-  });
-
-  it('rejects relative or overlong paths and overlong referrers', () => {
-    expect(pageViewSchema.safeParse({ path: 'events' }).success).toBe(false);
-    expect(pageViewSchema.safeParse({ path: `/${'x'.repeat(2000)}` }).success).toBe(false);
-    expect(pageViewSchema.safeParse({ path: '/', referrer: 'x'.repeat(2001) }).success).toBe(false);
   });
 });

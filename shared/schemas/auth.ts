@@ -52,10 +52,3 @@ export const resetPasswordSchema = z
   .object({ token: tokenSchema, password: strongPasswordSchema, confirm_password: z.string() })
   .refine(matches, passwordsMatch);
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
-
-/** spec §2 guards: page views are tracked on every route change. */
-export const pageViewSchema = z.object({
-  path: z.string().max(LIMITS.URL_MAX).startsWith('/'),
-  referrer: z.string().max(LIMITS.URL_MAX).optional(),
-});
-export type PageViewInput = z.infer<typeof pageViewSchema>;

@@ -10,7 +10,7 @@ import { uuidSchema } from './common';
 // "Not in the past" needs the clock, so the events service checks it (M.eventForm.datePast).
 
 // spec §5: letters (accented included), digits, spaces and - ' , . & @ ( )
-const NAME_PATTERN = /^[\p{L}\p{M}0-9 \-',.&@()]+$/u;
+export const NAME_PATTERN = /^[\p{L}\p{M}0-9 \-',.&@()]+$/u;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 // spec §5: hour 00-23, minute 00/15/30/45. ':00' seconds (Mantine's TimePicker) are accepted and dropped.
 const TIME = /^([01]\d|2[0-3]):(00|15|30|45)(:00)?$/;

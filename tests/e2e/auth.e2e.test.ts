@@ -242,4 +242,28 @@ describe('auth in the browser', () => {
     await visible(page.getByRole('tab', { name: 'Sign Up' }));
     expect(errors).toEqual([]);
   });
+
+  test('a sign-up link that raced another sign-up for the address leads to choosing a password', async () => {
+    const { server, page, errors } = await harness.open();
+    const email = 'contested@example.com';
+    const api = server.client().trpc;
+    await api.auth.signUp.mutate({
+      ...person,
+      email,
+      first_name: 'Eve',
+      password: 'Squatt3r!Pw',
+      confirm_password: 'Squatt3r!Pw',
+    });
+    await api.auth.signUp.mutate({ ...person, email });
+    await page.goto(server.lastLink(email) as string);
+    await visible(toast(page, M.verify.signupChoosePassword));
+    await visible(page.getByRole('heading', { name: 'Set a new password', exact: true }));
+    const chosen = 'Lighthouse-Keeper7';
+    await field(page, 'New password').fill(chosen);
+    await field(page, 'Confirm new password').fill(chosen);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await visible(page.getByRole('heading', { name: 'Dashboard', exact: true }));
+    expect(path(page)).toBe('/');
+    expect(errors).toEqual([]);
+  });
 });

@@ -64,7 +64,7 @@ export async function rejection(p: Promise<unknown>) {
   return { code: e.code, message: userMessage(e) };
 }
 
-/** Bare registration rows for an event (the registrations feature will bring its own factory). */
+/** Bare registration rows for an event, with attendee_count moved as a join moves it (no photo, no change log). */
 export async function addRegistrations(t: T, eventId: string, n: number) {
   const now = t.clock.now().toISOString();
   for (let i = 0; i < n; i++) {
@@ -79,11 +79,16 @@ export async function addRegistrations(t: T, eventId: string, n: number) {
         phone: null,
         headline: null,
         photo_url: null,
-        registration_token_hash: 'test',
+        registration_token_hash: `test-${newId()}`,
         checked_in_at: null,
         created_at: now,
         updated_at: now,
       })
       .execute();
   }
+  await t.db
+    .updateTable('events')
+    .set((eb) => ({ attendee_count: eb(eb.ref('attendee_count'), '+', n) }))
+    .where('id', '=', eventId)
+    .execute();
 }

@@ -29,3 +29,25 @@ export const scriptedSvg = Buffer.from(
 
 export const isPng = (b: Buffer) =>
   b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+
+/**
+ * A ~5 KB SVG that draws 10^(levels-1) rectangles: each level is a <g> of `fan` <use> of the level
+ * below. librsvg expands every reference, so rendering it costs seconds of a thread that cannot be
+ * cancelled (librsvg gives up only past 500,000 references, after the work is done).
+ */
+export function nestedUseSvg(levels = 10, fan = 10) {
+  let defs = '<g id="l0"><rect width="1" height="1"/></g>';
+  for (let i = 1; i < levels; i++) {
+    const uses = Array.from({ length: fan }, (_, k) => `<use href="#l${i - 1}" x="${k}"/>`).join('');
+    defs += `<g id="l${i}">${uses}</g>`;
+  }
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><defs>${defs}</defs><use href="#l${levels - 1}"/></svg>`,
+  );
+}
+
+/** A 7000x7000 solid-colour palette PNG: about 47 KB on disk, 49 megapixels once decoded. */
+export const solidHugePng = (width = 7000, height = 7000) =>
+  sharp({ create: { width, height, channels: 3, background: '#0a6' } })
+    .png({ palette: true, compressionLevel: 9 })
+    .toBuffer();

@@ -6,6 +6,7 @@ import NodeWebSocket from 'ws';
 import { type AppOverrides, createApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import type { AppRouter } from '#server/trpc/router';
+import { TRPC_LIMITS } from '#shared/constants';
 
 /**
  * The real server in-process on an ephemeral port, with a temporary DATA_DIR (a real SQLite file),
@@ -80,6 +81,7 @@ export function createClient(url: string) {
         true: wsLink({ client: wsClient }),
         false: httpBatchLink({
           url: `${url}/trpc`,
+          maxItems: TRPC_LIMITS.MAX_BATCH,
           headers: () => (cookie ? { cookie } : {}),
           fetch: async (input, init) => {
             const res = await fetch(input, init);

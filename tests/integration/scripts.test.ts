@@ -73,4 +73,11 @@ describe('npm run backup', () => {
     expect(await copy.selectFrom('users').select('email').execute()).toEqual([{ email: 'ada@example.com' }]);
     await copy.destroy();
   });
+
+  it('writes the copy owner-only (0600), in a folder it creates owner-only (0700)', async () => {
+    const file = path.join(dataDir, 'private', 'copy.db');
+    expect((await script('backup', file)).code).toBe(0);
+    expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  });
 });

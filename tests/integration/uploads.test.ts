@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '#shared/constants';
 import { M } from '#shared/messages';
 import { LOGO_PATH } from '#shared/schemas/events';
-import { isPng, noisePng, repeatedRowPng, scriptedSvg } from '../helpers/images';
+import { isPng, nestedUseSvg, noisePng, repeatedRowPng, scriptedSvg, solidHugePng } from '../helpers/images';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let srv: TestServer;
@@ -83,12 +83,41 @@ describe('POST /api/uploads/logo (spec §5 sponsor logo)', () => {
     expect(bytes.toString('latin1')).not.toMatch(/script|onload|<svg/);
   });
 
-  it('refuses a result still above 2 MB', async () => {
+  // Issue 6 item 7 changed this rule: every logo is fitted inside 400x200, so this small PNG whose
+  // full-size re-encode was 2.3 MB (it used to be refused as "still too large") is now stored fitted.
+  it('fits a small PNG of 11000x70 pixels instead of storing it full size', async () => {
     const res = await upload(await repeatedRowPng());
-    expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe(
-      'File still too large: Even after optimization, the image is larger than 2MB. Please try a different image.',
+    expect(res.status).toBe(200);
+    const meta = await sharp(
+      Buffer.from(await (await fetch(`${srv.url}${(await res.json()).url}`)).arrayBuffer()),
+    ).metadata();
+    expect([meta.width, meta.height]).toEqual([400, 3]);
+  });
+
+  it('serves a 47 KB PNG of 7000x7000 fitted to 200x200, not at full size', async () => {
+    const png = await solidHugePng();
+    expect(png.length).toBeLessThan(500 * 1024);
+    const res = await upload(png, { 'content-type': 'image/png' });
+    expect(res.status).toBe(200);
+    const file = await fetch(`${srv.url}${(await res.json()).url}`);
+    const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 200, 200]);
+  });
+
+  it('refuses an SVG of nested <use> at once, while a sign-in meanwhile answers quickly', async () => {
+    const start = performance.now();
+    const signIn = post('/trpc/auth.signIn', { email: 'ada@example.com', password: 'Str0ng!Pass' }).then(
+      (r) => [r.status, performance.now() - start] as const,
     );
+    const results = await Promise.all(Array.from({ length: 4 }, () => upload(nestedUseSvg(10, 10))));
+    for (const res of results) {
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe(`${M.eventForm.imageTooComplexTitle}: ${M.eventForm.imageTooComplexBody}`);
+    }
+    const [status, ms] = await signIn;
+    expect(status).toBe(200);
+    expect(ms).toBeLessThan(1000);
+    expect(performance.now() - start).toBeLessThan(3000);
   });
 
   it('refuses a body above 10 MB with 413', async () => {

@@ -8,7 +8,7 @@ import { errorData } from '../../lib/trpc-errors';
 
 type Outcome =
   | { kind: 'signin'; email: string } // signup or email_change confirmed: sign in next
-  | { kind: 'recovery'; token: string; email: string } // recovery token checked: set a new password
+  | { kind: 'recovery'; token: string; email: string } // recovery token checked (or issued): set a password
   | { kind: 'signed-in' } // magic link
   | { kind: 'forgot' }; // recovery link that failed: ask for a new one
 
@@ -56,6 +56,10 @@ export function useVerificationLink(onOutcome: (outcome: Outcome) => void) {
         onSuccess: (result) => {
           if (type === 'recovery') return onOutcome({ kind: 'recovery', token, email: result.email });
           notifications.show({ color: 'teal', message: result.message });
+          // Competing sign-ups for this address: the password is chosen now, with the token just issued.
+          if (result.choosePasswordToken) {
+            return onOutcome({ kind: 'recovery', token: result.choosePasswordToken, email: result.email });
+          }
           if (result.signedIn) {
             void utils.auth.me.invalidate();
             return onOutcome({ kind: 'signed-in' });

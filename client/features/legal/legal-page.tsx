@@ -1,18 +1,18 @@
 import { Anchor, Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { APP } from '#shared/constants';
 import { Brand } from '../../components/brand';
+import { appName } from '../../lib/app-name';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const PAGES = {
   terms: {
     title: 'Terms of Service',
-    body: `These terms govern the use of ${APP.NAME} by event organisers and attendees. The full text will be published here before launch.`,
+    body: `These terms govern the use of ${appName()} by event organisers and attendees. The full text will be published here before launch.`,
   },
   privacy: {
     title: 'Privacy Policy',
-    body: `${APP.NAME} keeps attendee details only as long as an event needs them: personal data is deleted automatically two working days after the event ends. The full policy will be published here before launch.`,
+    body: `${appName()} keeps attendee details only as long as an event needs them: personal data is deleted automatically two working days after the event ends. The full policy will be published here before launch.`,
   },
 } as const;
 

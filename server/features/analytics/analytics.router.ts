@@ -1,17 +1,35 @@
-import { pageViewSchema } from '#shared/schemas/auth';
+import { PAGE_VIEWS } from '#shared/constants';
+import { clip, pageViewSchema } from '#shared/schemas/analytics';
+import type { Deps } from '../../deps';
 import { anonymizeIp } from '../../lib/ip';
 import { publicProcedure, router } from '../../trpc/trpc';
+import { createPageViewLimiter, type PageViewLimiter } from './page-view-limiter';
 import { insertPageView } from './page-views.repo';
 
+// One limiter per app (keyed on its deps), so each test server or app instance counts on its own.
+const limiters = new WeakMap<Deps, PageViewLimiter>();
+const limiterFor = (deps: Deps) => {
+  const existing = limiters.get(deps);
+  if (existing) return existing;
+  const created = createPageViewLimiter(deps.clock);
+  limiters.set(deps, created);
+  return created;
+};
+
 export const analyticsRouter = router({
-  /** Spec "Guards": a page view on every route change; the IP is anonymised before it is stored. */
+  /**
+   * Spec "Guards": a page view on every route change; the IP is anonymised before it is stored.
+   * Views past the per-client rate are dropped but still answered ok: analytics must never error in the UI.
+   */
   pageView: publicProcedure.input(pageViewSchema).mutation(async ({ ctx, input }) => {
+    const userId = ctx.user?.id ?? null;
+    if (!limiterFor(ctx.deps).allow({ ip: ctx.ip, userId })) return { ok: true };
     await insertPageView(ctx.deps.db, {
       path: input.path,
       referrer: input.referrer ?? null,
-      user_id: ctx.user?.id ?? null,
+      user_id: userId,
       ip_anonymized: anonymizeIp(ctx.ip),
-      user_agent: ctx.userAgent?.slice(0, 500) ?? null,
+      user_agent: ctx.userAgent ? clip(ctx.userAgent, PAGE_VIEWS.USER_AGENT_MAX) : null,
       created_at: ctx.deps.clock.now().toISOString(),
     });
     return { ok: true };

@@ -53,13 +53,20 @@ export const authRouter = router({
   }),
 
   verify: publicProcedure.input(verifyTokenSchema).mutation(async ({ ctx, input }) => {
-    const { signInUserId, ...result } = await verifyToken(ctx.deps, input);
-    if (signInUserId) await startSession(ctx, signInUserId);
-    return { ...result, signedIn: Boolean(signInUserId) };
+    const result = await verifyToken(ctx.deps, ctx, input);
+    if (result.signInUserId) await startSession(ctx, result.signInUserId);
+    return {
+      type: result.type,
+      email: result.email,
+      message: result.message,
+      signedIn: Boolean(result.signInUserId),
+      // A fresh recovery token for the one who just proved the mailbox: the client asks for a password.
+      choosePasswordToken: result.choosePasswordToken,
+    };
   }),
 
   resetPassword: publicProcedure.input(resetPasswordSchema).mutation(async ({ ctx, input }) => {
-    const userId = await resetPassword(ctx.deps, input);
+    const userId = await resetPassword(ctx.deps, ctx, input);
     return startSession(ctx, userId);
   }),
 });

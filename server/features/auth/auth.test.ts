@@ -1,6 +1,6 @@
 import type { TRPCError } from '@trpc/server';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { RATE_LIMITS, SESSION } from '#shared/constants';
+import { SESSION } from '#shared/constants';
 import { M } from '#shared/messages';
 import {
   browser,
@@ -48,43 +48,11 @@ describe('sign up', () => {
     expect(err.message).toBe(M.auth.alreadyRegistered);
   });
 
-  it('a repeated sign-up for an unconfirmed address replaces the earlier password and names', async () => {
-    // someone else signs up first with Ada's address and a password of their choosing
-    await (await browser(t.deps, '198.51.100.66').call()).auth.signUp({
-      ...form('ada@example.com', 'Squatt3r!Pw'),
-      first_name: 'Eve',
-    });
-    const ada = browser(t.deps, '198.51.100.1');
-    await (await ada.call()).auth.signUp(form('ada@example.com'));
-    expect(t.mail.sent.at(-1)?.text).toContain('Hi Ada');
-    await (await ada.call()).auth.verify({ token: tokenOf(t.mail.lastLink('ada@example.com')), type: 'signup' });
-    const eve = await browser(t.deps, '198.51.100.66').call();
-    expect((await rejection(eve.auth.signIn({ email: 'ada@example.com', password: 'Squatt3r!Pw' }))).message).toBe(
-      M.auth.invalidCredentials,
-    );
-    const user = await (await ada.call()).auth.signIn({ email: 'ada@example.com', password: 'Str0ng!Pass' });
-    expect(user.first_name).toBe('Ada');
-  });
-
   it('gives the first account on an empty database the admin role, and nobody after it', async () => {
     const first = await signedInUser(t, { email: 'first@example.com' }, '198.51.100.1');
     const second = await signedInUser(t, { email: 'second@example.com' }, '198.51.100.2');
     expect(first.user.roles).toEqual(['admin']);
     expect(second.user.roles).toEqual([]);
-  });
-
-  it(`allows ${RATE_LIMITS.SIGN_UP.MAX_ATTEMPTS} sign-ups per hour from one IP, then locks for 60 minutes`, async () => {
-    const b = browser(t.deps, '192.0.2.50');
-    for (let i = 0; i < RATE_LIMITS.SIGN_UP.MAX_ATTEMPTS; i++)
-      await (await b.call()).auth.signUp(form(`u${i}@example.com`));
-    const err = await rejection((await b.call()).auth.signUp(form('u9@example.com')));
-    expect(err.code).toBe('TOO_MANY_REQUESTS');
-    expect(err.message).toBe(M.auth.rateLimited);
-    expect(err.cause?.details?.retryAfterMinutes).toBe(60);
-    // another IP is not affected
-    await (await browser(t.deps, '192.0.2.51').call()).auth.signUp(form('other@example.com'));
-    t.clock.advance(RATE_LIMITS.SIGN_UP.LOCKOUT_MS + 1000);
-    await (await b.call()).auth.signUp(form('u9@example.com'));
   });
 });
 
@@ -118,24 +86,6 @@ describe('sign in', () => {
     expect(e2.message).toBe(M.auth.invalidCredentials);
   });
 
-  it('locks the account for 30 minutes after 5 failures, even for the right password and from another IP', async () => {
-    const { password } = await signedInUser(t, { email: 'ada@example.com' }, '198.51.100.1');
-    const attacker = await browser(t.deps, '192.0.2.1').call();
-    for (let i = 0; i < 4; i++)
-      await rejection(attacker.auth.signIn({ email: 'ada@example.com', password: 'Nope!Pass1' }));
-    const fifth = await rejection(attacker.auth.signIn({ email: 'ada@example.com', password: 'Nope!Pass1' }));
-    expect(fifth.code).toBe('TOO_MANY_REQUESTS');
-    expect(fifth.cause?.details?.retryAfterMinutes).toBe(30);
-    const owner = await browser(t.deps, '198.51.100.9').call();
-    expect((await rejection(owner.auth.signIn({ email: 'ada@example.com', password }))).message).toBe(
-      M.auth.rateLimited,
-    );
-    t.clock.advance(RATE_LIMITS.SIGN_IN.LOCKOUT_MS - 60_000);
-    await rejection(owner.auth.signIn({ email: 'ada@example.com', password }));
-    t.clock.advance(61_000);
-    expect((await owner.auth.signIn({ email: 'ada@example.com', password })).email).toBe('ada@example.com');
-  });
-
   it('parallel guesses cannot get past the limit: only 5 are checked, the rest refused', async () => {
     const { password } = await signedInUser(t, { email: 'ada@example.com' }, '198.51.100.1');
     const attacker = await browser(t.deps, '192.0.2.1').call();
@@ -147,15 +97,6 @@ describe('sign in', () => {
     const codes = results.map((r) => (r.status === 'rejected' ? (r.reason as TRPCError).code : 'OK'));
     expect(codes.filter((c) => c === 'UNAUTHORIZED')).toHaveLength(4);
     expect(codes.filter((c) => c === 'TOO_MANY_REQUESTS')).toHaveLength(16);
-  });
-
-  it('locks an IP that fails on 5 different accounts', async () => {
-    await signedInUser(t, { email: 'ada@example.com' }, '198.51.100.1');
-    const c = await browser(t.deps, '192.0.2.99').call();
-    for (let i = 0; i < 5; i++) await rejection(c.auth.signIn({ email: `x${i}@example.com`, password: 'Nope!Pass1' }));
-    expect((await rejection(c.auth.signIn({ email: 'ada@example.com', password: 'Str0ng!Pass' }))).code).toBe(
-      'TOO_MANY_REQUESTS',
-    );
   });
 
   it('resets the failure count after a successful sign-in', async () => {

@@ -30,9 +30,23 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return crypto.timingSafeEqual(actual, expected);
 }
 
-/** A hash to compare against when the account does not exist, so timing does not reveal it. */
-let dummy: Promise<string> | undefined;
-export const dummyHash = () => {
-  dummy ??= hashPassword('not-a-real-password');
-  return dummy;
-};
+/** Stored while no password is set (an address confirmed from competing sign-ups): nothing verifies. */
+export const NO_PASSWORD = '!';
+
+/**
+ * The hasher the services use, through deps so a test can count calls or take cheaper parameters.
+ * `dummy` is a hash to compare against when the account does not exist, so timing does not reveal it.
+ */
+export function createPasswords(params = DEFAULT) {
+  let dummy: Promise<string> | undefined;
+  return {
+    hash: (password: string) => hashPassword(password, params),
+    verify: verifyPassword,
+    dummy: () => {
+      dummy ??= hashPassword('not-a-real-password', params);
+      return dummy;
+    },
+  };
+}
+
+export type Passwords = ReturnType<typeof createPasswords>;

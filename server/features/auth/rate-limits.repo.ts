@@ -34,6 +34,11 @@ export async function deleteLimits(db: Q, keys: string[]) {
   await db.deleteFrom('rate_limits').where('key', 'in', keys).execute();
 }
 
+/** Every key that starts with `prefix` (compared as text: no LIKE wildcards in e-mail addresses). */
+export async function deleteLimitsWithPrefix(db: Q, prefix: string) {
+  await db.deleteFrom('rate_limits').where(sql<string>`substr(key, 1, length(${prefix}))`, '=', prefix).execute();
+}
+
 /** Rows whose window has passed and that hold no lockout any more. */
 export async function deleteStaleLimits(db: Q, windowStartBefore: string, now: string) {
   const r = await db

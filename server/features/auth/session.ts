@@ -12,6 +12,13 @@ import { rolesOf } from './users.repo';
  * stored, the secret is compared in constant time, and expiry slides forward while the session is used.
  */
 export function createSessions(db: Db, clock: Clock) {
+  // In-process, like the live bus: WebSockets on ended sessions are closed by whoever listens here.
+  const endedListeners = new Set<(sessionIds: string[]) => void>();
+  const ended = (sessionIds: string[]) => {
+    if (sessionIds.length === 0) return;
+    for (const listener of endedListeners) listener(sessionIds);
+  };
+
   async function create(userId: string) {
     const id = randomToken();
     const secret = randomToken();
@@ -29,9 +36,10 @@ export function createSessions(db: Db, clock: Clock) {
 
   /**
    * The signed-in user for a token, or null. `refreshedExpiresAt` is set when the cookie should be
-   * re-sent with the token.
+   * re-sent with the token. `slide: false` leaves the expiry alone: a WebSocket cannot re-send the
+   * cookie, and a session extended without its cookie would end in the browser before it does here.
    */
-  async function validate(token: string | undefined) {
+  async function validate(token: string | undefined, { slide = true }: { slide?: boolean } = {}) {
     if (!token) return null;
     const [id, secret] = token.split('.');
     if (!id || !secret) return null;
@@ -43,26 +51,37 @@ export function createSessions(db: Db, clock: Clock) {
     const expires = new Date(expires_at).getTime();
     if (expires <= now) {
       await deleteSession(db, session_id);
+      ended([session_id]);
       return null;
     }
     let refreshedExpiresAt: Date | undefined;
-    if (expires - now < SESSION.REFRESH_WHEN_LEFT_MS) {
+    if (slide && expires - now < SESSION.REFRESH_WHEN_LEFT_MS) {
       refreshedExpiresAt = new Date(now + SESSION.TTL_MS);
       await extendSession(db, session_id, refreshedExpiresAt.toISOString());
     }
     const roles = await rolesOf(db, user.id);
-    return { token, sessionId: session_id, user: { ...user, roles }, refreshedExpiresAt };
+    const expiresAt = refreshedExpiresAt ?? new Date(expires);
+    return { token, sessionId: session_id, user: { ...user, roles }, expiresAt, refreshedExpiresAt };
   }
 
   /** The session named by a request's Cookie header (the same for HTTP, WebSocket and upload routes). */
-  const fromCookieHeader = (header: string | undefined) => validate(parseCookies(header)[SESSION.COOKIE_NAME]);
+  const fromCookieHeader = (header: string | undefined, opts?: { slide?: boolean }) =>
+    validate(parseCookies(header)[SESSION.COOKIE_NAME], opts);
 
   return {
     create,
     validate,
     fromCookieHeader,
-    invalidate: (sessionId: string) => deleteSession(db, sessionId),
-    invalidateAll: (userId: string) => deleteUserSessions(db, userId),
+    invalidate: async (sessionId: string) => {
+      await deleteSession(db, sessionId);
+      ended([sessionId]);
+    },
+    invalidateAll: async (userId: string) => ended(await deleteUserSessions(db, userId)),
+    /** Called with the ids of sessions that ended (sign-out, reset, found expired); returns the unsubscribe. */
+    onEnded: (listener: (sessionIds: string[]) => void) => {
+      endedListeners.add(listener);
+      return () => void endedListeners.delete(listener);
+    },
   };
 }
 

@@ -38,8 +38,10 @@ export async function deleteSession(db: Q, id: string) {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
+/** Deletes every session of the user; returns their ids (open sockets on them are closed). */
 export async function deleteUserSessions(db: Q, user_id: string) {
-  await db.deleteFrom('sessions').where('user_id', '=', user_id).execute();
+  const rows = await db.deleteFrom('sessions').where('user_id', '=', user_id).returning('id').execute();
+  return rows.map((r) => r.id);
 }
 
 export async function deleteExpiredSessions(db: Q, now: string) {

@@ -48,23 +48,35 @@ export async function insertUser(
     .execute();
 }
 
-/** A repeated sign-up for an address nobody has confirmed yet: the newest details win. */
-export async function replaceUnconfirmedDetails(
+/**
+ * Confirms an address from a sign-up link and applies that sign-up's password and names, only while
+ * the address is unconfirmed. Returns whether it was.
+ */
+export async function confirmSignup(
   db: Q,
   userId: string,
-  u: { password_hash: string; first_name: string; last_name: string; now: string },
+  d: { password_hash: string; first_name: string; last_name: string },
+  now: string,
 ) {
-  await db
+  const r = await db
     .updateTable('users')
-    .set({ password_hash: u.password_hash, first_name: u.first_name, last_name: u.last_name, updated_at: u.now })
+    .set({
+      password_hash: d.password_hash,
+      first_name: d.first_name,
+      last_name: d.last_name,
+      email_confirmed_at: now,
+      updated_at: now,
+    })
     .where('id', '=', userId)
     .where('email_confirmed_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) return false;
   await db
     .updateTable('profiles')
-    .set({ first_name: u.first_name, last_name: u.last_name })
+    .set({ first_name: d.first_name, last_name: d.last_name })
     .where('id', '=', userId)
     .execute();
+  return true;
 }
 
 export async function confirmEmail(db: Q, userId: string, now: string) {

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { TOKENS } from '#shared/constants';
+import { RATE_LIMITS, TOKENS } from '#shared/constants';
 import { M } from '#shared/messages';
+import { withCountingPasswords } from '../../../tests/helpers/passwords';
 import {
   browser,
   signUpForm as form,
@@ -97,9 +98,16 @@ describe('verification links', () => {
     expect(err.code).toBe('TOO_MANY_REQUESTS');
     expect(err.message).toBe(M.auth.rateLimited);
     expect(t.mail.sent).toHaveLength(sent);
+  });
+
+  it(`one IP (a venue) asks for resets to ${RATE_LIMITS.PASSWORD_RESET_IP.MAX_ATTEMPTS} addresses an hour, then waits`, async () => {
     const ip = await browser(t.deps, '192.0.2.99').call();
-    for (let i = 0; i < 3; i++) await ip.auth.forgotPassword({ email: `nobody${i}@example.com` });
-    expect((await rejection(ip.auth.forgotPassword({ email: 'other@example.com' }))).code).toBe('TOO_MANY_REQUESTS');
+    for (let i = 0; i < RATE_LIMITS.PASSWORD_RESET_IP.MAX_ATTEMPTS; i++)
+      await ip.auth.forgotPassword({ email: `person${i}@example.com` });
+    const err = await rejection(ip.auth.forgotPassword({ email: 'other@example.com' }));
+    expect(err.code).toBe('TOO_MANY_REQUESTS');
+    expect(err.cause?.details?.retryAfterMinutes).toBe(RATE_LIMITS.PASSWORD_RESET_IP.LOCKOUT_MS / 60_000);
+    await (await browser(t.deps, '192.0.2.98').call()).auth.forgotPassword({ email: 'other@example.com' });
   });
 
   it('builds links from BASE_URL, never from the Host header, when BASE_URL is set', async () => {
@@ -116,5 +124,47 @@ describe('verification links', () => {
     expect(await (await b.call()).auth.sendPasswordReset()).toMatchObject({ ok: true, email: 'ada@example.com' });
     expect(t.mail.lastLink('ada@example.com')).toContain('type=recovery');
     expect((await rejection((await browser(t.deps).call()).auth.sendPasswordReset())).code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('the cost of link checks (issue 6 item 5)', () => {
+  const reset = (token: string) => ({ token, password: 'N3w!Secret', confirm_password: 'N3w!Secret' });
+
+  it('an invalid or used recovery token is refused before any password is hashed', async () => {
+    const c = withCountingPasswords(t);
+    await signedInUser(c, { email: 'ada@example.com' });
+    const b = browser(c.deps, '192.0.2.7');
+    await (await b.call()).auth.forgotPassword({ email: 'ada@example.com' });
+    const token = tokenOf(t.mail.lastLink('ada@example.com'));
+    const hashesBefore = c.counts.hash;
+    for (let i = 0; i < 10; i++) {
+      const e = await rejection((await b.call()).auth.resetPassword(reset(`invalid${i}`.padEnd(32, 'x'))));
+      expect(e.message).toBe(M.verify.recoveryFailed);
+    }
+    expect(c.counts.hash).toBe(hashesBefore);
+    await (await b.call()).auth.resetPassword(reset(token));
+    expect(c.counts.hash).toBe(hashesBefore + 1);
+    // replaying the used token: refused, no hash
+    expect((await rejection((await b.call()).auth.resetPassword(reset(token)))).message).toBe(M.verify.recoveryFailed);
+    expect(c.counts.hash).toBe(hashesBefore + 1);
+  });
+
+  it(`one IP checks ${RATE_LIMITS.TOKEN_IP.MAX_ATTEMPTS} links or resets per 15 minutes, then waits`, async () => {
+    await signedInUser(t, { email: 'ada@example.com' });
+    await (await browser(t.deps).call()).auth.forgotPassword({ email: 'ada@example.com' });
+    const token = tokenOf(t.mail.lastLink('ada@example.com'));
+    const guesser = await browser(t.deps, '192.0.2.13').call();
+    for (let i = 0; i < RATE_LIMITS.TOKEN_IP.MAX_ATTEMPTS; i++) {
+      const guess = `guess${i}`.padEnd(32, '0');
+      await rejection(
+        i % 2 ? guesser.auth.verify({ token: guess, type: 'recovery' }) : guesser.auth.resetPassword(reset(guess)),
+      );
+    }
+    // even the right token is refused from that IP now
+    const over = await rejection(guesser.auth.verify({ token, type: 'recovery' }));
+    expect(over.code).toBe('TOO_MANY_REQUESTS');
+    expect(over.cause?.details?.retryAfterMinutes).toBe(RATE_LIMITS.TOKEN_IP.LOCKOUT_MS / 60_000);
+    const owner = await browser(t.deps, '198.51.100.1').call();
+    expect(await owner.auth.verify({ token, type: 'recovery' })).toMatchObject({ type: 'recovery' });
   });
 });

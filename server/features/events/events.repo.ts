@@ -46,14 +46,21 @@ function owned(db: Q, userId: string, filter: EventFilter, today: string) {
   return q;
 }
 
+/**
+ * registration_count comes from attendee_count, the one count that joins, removals and erasure move
+ * in their own transactions (so lists, detail and dashboard agree); once the personal data is erased
+ * there are no registrations left, while attendee_count keeps the figure (spec §4).
+ */
 function withCount(db: Q, userId: string, filter: EventFilter, today: string) {
   return owned(db, userId, filter, today).select([
     ...EVENT_COLUMNS,
     (eb) =>
       eb
-        .selectFrom('event_registrations')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('event_registrations.event_id', '=', 'events.id')
+        .case()
+        .when('events.personal_data_deleted', '=', 1)
+        .then(0)
+        .else(eb.ref('events.attendee_count'))
+        .end()
         .as('registration_count'),
   ]);
 }
@@ -125,17 +132,6 @@ export async function insertEvent(db: Q, userId: string, e: EventValues & { id: 
 export async function updateEvent(db: Q, userId: string, id: string, e: EventValues): Promise<number> {
   const r = await db.updateTable('events').set(e).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return Number(r.numUpdatedRows);
-}
-
-/** spec §7 "delete all registrations of an event", only when the event belongs to userId. */
-export async function deleteEventRegistrations(db: Q, userId: string, eventId: string): Promise<number> {
-  const r = await db
-    .deleteFrom('event_registrations')
-    .where('event_id', 'in', (eb) =>
-      eb.selectFrom('events').select('id').where('id', '=', eventId).where('user_id', '=', userId),
-    )
-    .executeTakeFirst();
-  return Number(r.numDeletedRows);
 }
 
 export async function deleteEvent(db: Q, userId: string, id: string): Promise<number> {

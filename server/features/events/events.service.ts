@@ -1,15 +1,15 @@
-import { DEFAULTS, DOWNLOADS } from '#shared/constants';
 import { cleanupBadge, isUpcoming, scheduledDeletionDate, todayIso } from '#shared/dates';
 import { M } from '#shared/messages';
 import type { EventForm, EventListQuery } from '#shared/schemas/events';
 import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { eraseEvent } from '../gdpr/erase';
 import { type Member, spendEventRight } from '../memberships/memberships.service';
+import { parseFormats } from './download-formats';
 import {
   countEvents,
   deleteEvent,
-  deleteEventRegistrations,
   type EventValues,
   type EventWithCount,
   findEvent,
@@ -19,29 +19,40 @@ import {
   updateEvent,
 } from './events.repo';
 
-type Format = (typeof DOWNLOADS.FORMATS)[number];
-
-function parseFormats(json: string): Format[] {
-  try {
-    const v: unknown = JSON.parse(json);
-    if (Array.isArray(v)) return v.filter((f): f is Format => (DOWNLOADS.FORMATS as readonly unknown[]).includes(f));
-  } catch {
-    // fall through to the default
-  }
-  return [...DEFAULTS.DOWNLOAD_FORMATS];
-}
-
-/** The wire shape (spec §3): booleans as booleans, formats as an array, plus the list extras. */
+/**
+ * The wire shape (spec §3), field by field: booleans as booleans, formats as an array, plus the list
+ * extras. Explicit, so a column added later never leaves the server by accident.
+ */
 export function toEventDto(row: EventWithCount, now: Date) {
   const personal_data_deleted = row.personal_data_deleted === 1;
   return {
-    ...row,
+    id: row.id,
+    user_id: row.user_id,
+    name: row.name,
+    venue: row.venue,
+    city: row.city,
+    event_date: row.event_date,
+    start_time: row.start_time,
+    end_time: row.end_time,
     email_required: row.email_required === 1,
     phone_required: row.phone_required === 1,
     sponsor_enabled: row.sponsor_enabled === 1,
+    sponsor_logo_url: row.sponsor_logo_url,
+    sponsor_link_url: row.sponsor_link_url,
+    sponsor_text: row.sponsor_text,
+    sponsor_utm_source: row.sponsor_utm_source,
+    sponsor_utm_medium: row.sponsor_utm_medium,
+    sponsor_utm_campaign: row.sponsor_utm_campaign,
+    sponsor_utm_content: row.sponsor_utm_content,
+    sponsor_utm_term: row.sponsor_utm_term,
     download_enabled: row.download_enabled === 1,
+    download_price: row.download_price,
     download_formats: parseFormats(row.download_formats),
     personal_data_deleted,
+    attendee_count: row.attendee_count,
+    scheduled_deletion_date: row.scheduled_deletion_date,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
     registration_count: Number(row.registration_count ?? 0),
     is_upcoming: isUpcoming(row.event_date, now),
     cleanup_badge: cleanupBadge({ personal_data_deleted, scheduled_deletion_date: row.scheduled_deletion_date }, now),
@@ -116,13 +127,15 @@ export async function updateOwnEvent(deps: Deps, userId: string, id: string, for
   return getEvent(deps, userId, id);
 }
 
-/** spec §2 delete: the registrations (unless personal data is already deleted), then the event. */
+/**
+ * spec §2 delete: the attendees are erased exactly as the GDPR job erases them (rows, change log, photo
+ * files, WAL), and the event row goes in the same transaction.
+ */
 export async function removeOwnEvent(deps: Deps, userId: string, id: string) {
-  return deps.db.transaction().execute(async (trx) => {
-    const existing = await findEvent(trx, userId, id);
-    if (!existing) return fail.notFound(M.events.notFoundOrDenied);
-    const registrations = existing.personal_data_deleted ? 0 : await deleteEventRegistrations(trx, userId, id);
-    await deleteEvent(trx, userId, id);
-    return { id, deletedRegistrations: registrations };
+  const report = await eraseEvent(deps, id, {
+    ownerId: userId,
+    alsoInTransaction: (trx) => deleteEvent(trx, userId, id),
   });
+  if (!report) return fail.notFound(M.events.notFoundOrDenied);
+  return { id, deletedRegistrations: report.deleted_registrations };
 }

@@ -2,29 +2,59 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config';
-import { type Storage, type StoredExt, UPLOADS_URL_PREFIX } from './storage';
+import { randomToken } from '../../lib/ids';
+import { PRIVATE } from '../../lib/private-files';
+import { OWNED_PHOTO_PATH, PHOTOS_URL_PREFIX, type Storage, type StoredExt, UPLOADS_URL_PREFIX } from './storage';
 
 export const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads');
 
 /**
  * ARCHITECTURE "Data": files under DATA_DIR/uploads with content-addressed names (sha256 of the
  * bytes), so a name never changes meaning and can be cached forever; the same logo is stored once.
+ * Attendee photos (putOwned) are the opposite: one fresh random name per registration under photos/,
+ * so erasing a registration deletes exactly its file and no other row points at it.
  */
 export function createDiskStorage(dir: string): Storage {
   return {
     async put(bytes: Buffer, ext: StoredExt) {
       const name = `${crypto.createHash('sha256').update(bytes).digest('hex')}.${ext}`;
       const file = path.join(dir, name);
-      await fs.mkdir(dir, { recursive: true });
+      await fs.mkdir(dir, { recursive: true, mode: PRIVATE.DIR });
       try {
         await fs.access(file);
       } catch {
         // Write then rename: a reader never sees half a file.
         const tmp = path.join(dir, `.${name}.${process.pid}.${crypto.randomUUID()}.tmp`);
-        await fs.writeFile(tmp, bytes);
+        await fs.writeFile(tmp, bytes, { mode: PRIVATE.FILE });
         await fs.rename(tmp, file);
       }
       return `${UPLOADS_URL_PREFIX}${name}`;
     },
+
+    async putOwned(bytes: Buffer, ext: StoredExt, ownerId: string) {
+      const name = `${ownerId}-${randomToken()}.${ext}`;
+      const url = `${PHOTOS_URL_PREFIX}${name}`;
+      if (!OWNED_PHOTO_PATH.test(url)) throw new Error('putOwned: the owner id must be a UUID');
+      const photos = path.join(dir, 'photos');
+      await fs.mkdir(photos, { recursive: true, mode: PRIVATE.DIR });
+      const tmp = path.join(photos, `.${name}.tmp`);
+      await fs.writeFile(tmp, bytes, { mode: PRIVATE.FILE, flag: 'wx' });
+      await fs.rename(tmp, path.join(photos, name));
+      return url;
+    },
+
+    async remove(url: string) {
+      // Only names this storage makes: no other path can be reached through a URL from a row.
+      if (!OWNED_PHOTO_PATH.test(url) && !CONTENT_PATH.test(url)) return false;
+      try {
+        await fs.unlink(path.join(dir, url.slice(UPLOADS_URL_PREFIX.length)));
+        return true;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw err;
+      }
+    },
   };
 }
+
+const CONTENT_PATH = /^\/uploads\/[a-f0-9]{64}\.(png|jpg)$/;

@@ -3,9 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { IMAGES } from '#shared/constants';
 import { M } from '#shared/messages';
 import { LOGO_PATH } from '#shared/schemas/events';
-import { isPng, noisePng, repeatedRowPng, scriptedSvg } from '../../../tests/helpers/images';
+import {
+  isPng,
+  nestedUseSvg,
+  noisePng,
+  repeatedRowPng,
+  scriptedSvg,
+  solidHugePng,
+} from '../../../tests/helpers/images';
+import { hashPassword } from '../auth/password';
 import { createDiskStorage } from './disk-storage';
 import { processLogo } from './images';
 
@@ -56,7 +65,9 @@ describe('processLogo (spec §5 sponsor logo)', () => {
     expect(out.bytes.includes('secret-owner')).toBe(false);
   });
 
-  it('keeps a small PNG at its size (only above 500 KB is it shrunk), without its metadata', async () => {
+  // Issue 6 item 7 changed this rule: every logo is fitted inside 400x200 whatever its byte size (it
+  // used to say a small PNG keeps its size). Format still follows the 500 KB rule: a small PNG stays PNG.
+  it('fits a small PNG inside 400x200 too, as PNG, without its metadata', async () => {
     const png = await sharp({ create: { width: 800, height: 300, channels: 4, background: '#0a0' } })
       .png()
       .withExif({ IFD0: { Copyright: 'secret-owner' } })
@@ -64,8 +75,24 @@ describe('processLogo (spec §5 sponsor logo)', () => {
       .toBuffer();
     expect(png.includes('secret-owner')).toBe(true);
     const out = await processLogo(png);
-    expect([out.ext, ...(await size(out.bytes))]).toEqual(['png', 800, 300]);
+    expect([out.ext, ...(await size(out.bytes))]).toEqual(['png', 400, 150]);
     expect(out.bytes.includes('secret-owner')).toBe(false);
+  });
+
+  it('fits a 47 KB PNG of 7000x7000 to 200x200 (the byte size says nothing of the pixels)', async () => {
+    const png = await solidHugePng();
+    expect(png.length).toBeLessThan(IMAGES.LOGO_RECOMPRESS_ABOVE_BYTES);
+    const out = await processLogo(png);
+    expect([out.ext, ...(await size(out.bytes))]).toEqual(['png', 200, 200]);
+  });
+
+  it('fits a small JPEG inside 400x200 and keeps it JPEG', async () => {
+    const jpeg = await sharp(await noisePng(900, 300))
+      .jpeg({ quality: 30 })
+      .toBuffer();
+    expect(jpeg.length).toBeLessThan(IMAGES.LOGO_RECOMPRESS_ABOVE_BYTES);
+    const out = await processLogo(jpeg);
+    expect([out.ext, ...(await size(out.bytes))]).toEqual(['jpg', 400, 133]);
   });
 
   it('judges by content: a text file (whatever its name) is refused', async () => {
@@ -92,14 +119,23 @@ describe('processLogo (spec §5 sponsor logo)', () => {
     for (const s of ['<svg', 'script', 'onload', 'alert']) expect(text).not.toContain(s);
   });
 
-  it('refuses a result still above 2 MB (a small PNG whose re-encode is large)', async () => {
+  // Issue 6 item 7: a fitted result is at most 400x200, so no real file reaches 2 MB any more (the PNG
+  // that used to, 11000x70 pixels re-encoding to 2.3 MB, is now fitted); the rule stays on every path.
+  it('fits the small PNG whose full-size re-encode was above 2 MB', async () => {
     const sneaky = await repeatedRowPng();
     expect(sneaky.length).toBeLessThan(500 * 1024);
-    await expect(processLogo(sneaky)).rejects.toThrow(TOO_LARGE);
+    const out = await processLogo(sneaky);
+    expect((await size(out.bytes))[0]).toBe(400);
+    expect(out.bytes.length).toBeLessThan(IMAGES.LOGO_MAX_BYTES);
   });
 
-  it('applies the 2 MB rule to every path (SVG, with a tiny limit injected)', async () => {
-    await expect(processLogo(scriptedSvg, { maxBytes: 100 })).rejects.toThrow(TOO_LARGE);
+  it('applies the 2 MB rule to every path (PNG, JPEG, SVG, with a tiny limit injected)', async () => {
+    const jpeg = await sharp(await noisePng(60, 20))
+      .jpeg()
+      .toBuffer();
+    for (const file of [await noisePng(60, 20), jpeg, scriptedSvg]) {
+      await expect(processLogo(file, { maxBytes: 100 })).rejects.toThrow(TOO_LARGE);
+    }
   });
 
   it('refuses a canvas above 50 megapixels before decoding it (raster, or SVG even at 1 dpi)', async () => {
@@ -115,6 +151,52 @@ describe('processLogo (spec §5 sponsor logo)', () => {
     await expect(processLogo(svg(1_000_000))).rejects.toThrow(message);
     // a big but sane SVG canvas renders small: 100000 px at 1 dpi is 1389 px, then fitted to 200x200
     expect(await size((await processLogo(svg(100_000))).bytes)).toEqual([200, 200]);
+  });
+});
+
+describe('processLogo bounds the cost of an SVG (issue 6 item 7)', () => {
+  const TOO_COMPLEX = `${M.eventForm.imageTooComplexTitle}: ${M.eventForm.imageTooComplexBody}`;
+
+  /** Runs the uploads at once with a password hash, as a sign-in would during them. */
+  async function alongsideAHash(uploads: Promise<unknown>[]) {
+    const start = performance.now();
+    const hashed = hashPassword('Str0ng!Pass').then(() => performance.now() - start);
+    const results = await Promise.allSettled(uploads);
+    return { hashMs: await hashed, totalMs: performance.now() - start, results };
+  }
+  const reasons = (results: PromiseSettledResult<unknown>[]) =>
+    results.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'accepted'));
+
+  it('refuses 5 KB of nested <use> before rendering it; a password hash meanwhile stays quick', async () => {
+    const hostile = nestedUseSvg(10, 10);
+    expect(hostile.length).toBeLessThan(6 * 1024);
+    const run = await alongsideAHash(Array.from({ length: 4 }, () => processLogo(hostile)));
+    expect(reasons(run.results)).toEqual(Array(4).fill(TOO_COMPLEX));
+    expect(run.totalMs).toBeLessThan(1000);
+    expect(run.hashMs).toBeLessThan(1000);
+  });
+
+  it('kills a render that passes the checks but runs past the deadline, off the threadpool scrypt uses', async () => {
+    // the checks are lifted so the hostile file reaches the renderer; the deadline is shortened to 1 s
+    const lifted = { svg: { maxRenderedElements: Number.POSITIVE_INFINITY }, timeoutMs: 1000 };
+    const run = await alongsideAHash(Array.from({ length: 4 }, () => processLogo(nestedUseSvg(10, 10), lifted)));
+    expect(reasons(run.results)).toEqual(Array(4).fill(TOO_COMPLEX));
+    expect(run.hashMs).toBeLessThan(1000);
+    // two renders at a time, each killed at 1 s: two rounds, plus process start-up on a busy machine
+    expect(run.totalMs).toBeLessThan(5000);
+  });
+
+  it('refuses an SVG over 512 KB, and one with an entity or an external reference, as the spec type error', async () => {
+    const padded = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><!--${'x'.repeat(512 * 1024)}--></svg>`);
+    await expect(processLogo(padded)).rejects.toThrow(
+      `${M.eventForm.uploadTooLargeTitle}: ${M.eventForm.svgTooLargeBody}`,
+    );
+    const entity = Buffer.from('<!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg">&a;</svg>');
+    await expect(processLogo(entity)).rejects.toThrow(INVALID_TYPE);
+    const external = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image href="file:///etc/passwd"/></svg>',
+    );
+    await expect(processLogo(external)).rejects.toThrow(INVALID_TYPE);
   });
 });
 

@@ -1,0 +1,78 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+/** The event when it exists (and, given ownerId, belongs to that user). */
+export function findErasableEvent(db: Q, eventId: string, ownerId?: string) {
+  let q = db.selectFrom('events').select(['id', 'personal_data_deleted']).where('id', '=', eventId);
+  if (ownerId !== undefined) q = q.where('user_id', '=', ownerId);
+  return q.executeTakeFirst();
+}
+
+/** spec §9: events whose cleanup date has come and whose attendee data is still there. */
+export async function dueEventIds(db: Q, nowIso: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('events')
+    .select('id')
+    .where('personal_data_deleted', '=', 0)
+    .where('scheduled_deletion_date', 'is not', null)
+    .where('scheduled_deletion_date', '<=', nowIso)
+    .orderBy('scheduled_deletion_date', 'asc')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function photoUrlsOf(db: Q, eventId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('event_registrations')
+    .select('photo_url')
+    .where('event_id', '=', eventId)
+    .where('photo_url', 'is not', null)
+    .execute();
+  return rows.map((r) => r.photo_url as string);
+}
+
+export async function deleteRegistrationsOf(db: Q, eventId: string): Promise<number> {
+  const r = await db.deleteFrom('event_registrations').where('event_id', '=', eventId).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export async function deleteChangesOf(db: Q, eventId: string): Promise<number> {
+  const r = await db.deleteFrom('registration_changes').where('event_id', '=', eventId).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** spec §4 "Event personal data": the flag is set, attendee_count is kept. */
+export async function markErased(db: Q, eventId: string, nowIso: string) {
+  await db
+    .updateTable('events')
+    .set({ personal_data_deleted: 1, updated_at: nowIso })
+    .where('id', '=', eventId)
+    .execute();
+}
+
+/** Of these upload URLs, the ones some row still points at (a file is deleted only when none does). */
+export async function referencedUrls(db: Q, urls: string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const photos = await db
+    .selectFrom('event_registrations')
+    .select('photo_url as url')
+    .where('photo_url', 'in', urls)
+    .execute();
+  const logos = await db
+    .selectFrom('events')
+    .select('sponsor_logo_url as url')
+    .where('sponsor_logo_url', 'in', urls)
+    .execute();
+  return new Set([...photos, ...logos].map((r) => r.url as string));
+}
+
+/**
+ * Copies the WAL into the database file and truncates it to zero bytes, so deleted rows do not
+ * survive in old WAL frames (secure_delete zeroes them in the database file itself).
+ */
+export async function checkpointWal(db: Q): Promise<{ busy: boolean }> {
+  const r = await sql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+  return { busy: r.rows[0]?.busy === 1 };
+}

@@ -1,0 +1,38 @@
+import { M } from '#shared/messages';
+import { liveCursorSchema, liveSubscriptionSchema } from '#shared/schemas/live';
+import { fail } from '../../lib/errors';
+import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
+import { findLiveEvent, findOwnLiveEvent, logExtent } from './live.repo';
+import { streamEvent } from './live-stream';
+
+/**
+ * spec §4 Realtime, issue 7 scope 4: one subscription per event. The public one feeds the attendee list
+ * and the venue display; the organiser's checks ownership at start, and ends with the WebSocket when
+ * the session ends.
+ */
+export const liveRouter = router({
+  /**
+   * Where the log stands now. A page reads it first, then loads its list, then subscribes with it as
+   * `lastEventId`: a change made in between is replayed instead of lost.
+   */
+  cursor: publicProcedure.input(liveCursorSchema).query(async ({ ctx, input }) => {
+    if (!(await findLiveEvent(ctx.deps.db, input.eventId))) return fail.notFound(M.events.notFound);
+    return { lastEventId: String((await logExtent(ctx.deps.db)).last) };
+  }),
+
+  onEvent: publicProcedure.input(liveSubscriptionSchema).subscription(async function* ({ ctx, input, signal }) {
+    const event = await findLiveEvent(ctx.deps.db, input.eventId);
+    if (!event) return fail.notFound(M.events.notFound);
+    yield* streamEvent(ctx.deps, event, input.lastEventId, signal);
+  }),
+
+  onOrganizerEvent: authedProcedure.input(liveSubscriptionSchema).subscription(async function* ({
+    ctx,
+    input,
+    signal,
+  }) {
+    const event = await findOwnLiveEvent(ctx.deps.db, ctx.user.id, input.eventId);
+    if (!event) return fail.notFound(M.events.notFoundOrDenied);
+    yield* streamEvent(ctx.deps, event, input.lastEventId, signal);
+  }),
+});

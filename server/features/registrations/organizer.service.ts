@@ -1,0 +1,79 @@
+import { M } from '#shared/messages';
+import type { RegistrationDto, RegistrationListQuery } from '#shared/schemas/registrations';
+import type { ChangeKind } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { fail } from '../../lib/errors';
+import { recordChange } from '../live/changes.repo';
+import { toRegistrationDto } from './registration-dto';
+import {
+  bumpAttendeeCount,
+  countOwned,
+  countOwnedCheckedIn,
+  deleteOwnedRegistration,
+  findOwnedEvent,
+  findOwnedRegistration,
+  listOwned,
+  setCheckedIn,
+} from './registrations.repo';
+import { listResponse } from './registrations.service';
+
+// The organiser's attendee management inside /event/{id} (spec §2, §4 registration check-in, §6):
+// owner only, with the event's user_id in every query. Someone else's event or entry reads exactly
+// like a missing one.
+
+const denied = () => fail.notFound(M.events.notFoundOrDenied);
+
+/** spec §7 organiser registrations: search, sort, pages (10 on the detail screen), checked-in count. */
+export async function organizerList(deps: Deps, userId: string, q: RegistrationListQuery) {
+  const event = await findOwnedEvent(deps.db, userId, q.eventId);
+  if (!event) return denied();
+  // spec §4: once the personal data is deleted, registrations are no longer loaded.
+  if (event.personal_data_deleted) return { ...listResponse([], 0, q, 0), checkedInCount: 0 };
+  const total = await countOwned(deps.db, userId, q.eventId, q.search);
+  const rows = await listOwned(deps.db, userId, q.eventId, { ...q, offset: (q.page - 1) * q.limit });
+  const all = q.search ? await countOwned(deps.db, userId, q.eventId) : total;
+  const checkedInCount = await countOwnedCheckedIn(deps.db, userId, q.eventId);
+  return { ...listResponse(rows.map(toRegistrationDto), total, q, all), checkedInCount };
+}
+
+/** spec §4: check in (now) or undo (null). Repeating it changes nothing and records nothing. */
+async function setCheckIn(deps: Deps, userId: string, id: string, checkIn: boolean): Promise<RegistrationDto> {
+  const now = deps.clock.now().toISOString();
+  const kind: ChangeKind = checkIn ? 'checked_in' : 'check_in_undone';
+  const committed = await deps.db.transaction().execute(async (trx) => {
+    const row = await setCheckedIn(trx, userId, id, checkIn ? now : null);
+    if (!row) return undefined;
+    return { row, change: await recordChange(trx, { event_id: row.event_id, registration_id: id, kind, now }) };
+  });
+  if (!committed) {
+    const current = await findOwnedRegistration(deps.db, userId, id);
+    return current ? toRegistrationDto(current) : denied();
+  }
+  deps.bus.publish([committed.change]);
+  return toRegistrationDto(committed.row);
+}
+
+export const checkIn = (deps: Deps, userId: string, id: string) => setCheckIn(deps, userId, id, true);
+export const undoCheckIn = (deps: Deps, userId: string, id: string) => setCheckIn(deps, userId, id, false);
+
+/** spec §7 delete registration: the row, the count and the change in one transaction; the photo file after. */
+export async function removeRegistration(deps: Deps, userId: string, id: string) {
+  const now = deps.clock.now().toISOString();
+  const committed = await deps.db.transaction().execute(async (trx) => {
+    const gone = await deleteOwnedRegistration(trx, userId, id);
+    if (!gone) return undefined;
+    await bumpAttendeeCount(trx, gone.event_id, -1);
+    const change = await recordChange(trx, { event_id: gone.event_id, registration_id: id, kind: 'removed', now });
+    return { gone, change };
+  });
+  if (!committed) return denied();
+  if (committed.gone.photo_url) {
+    try {
+      await deps.storage.remove(committed.gone.photo_url);
+    } catch (err) {
+      deps.log.error({ err, url: committed.gone.photo_url }, 'could not remove a photo file');
+    }
+  }
+  deps.bus.publish([committed.change]);
+  return { id, event_id: committed.gone.event_id };
+}

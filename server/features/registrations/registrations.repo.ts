@@ -1,0 +1,298 @@
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import type { RegistrationSort } from '#shared/schemas/registrations';
+import type { Database } from '../../db/schema';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+// What a registration row may show. The token hash is selected only where ownership is checked
+// (OWNER_CHECK_COLUMNS), never mapped into a response (registration-dto.ts).
+const COLUMNS = [
+  'event_registrations.id',
+  'event_registrations.event_id',
+  'event_registrations.first_name',
+  'event_registrations.last_name',
+  'event_registrations.email',
+  'event_registrations.phone',
+  'event_registrations.headline',
+  'event_registrations.photo_url',
+  'event_registrations.checked_in_at',
+  'event_registrations.created_at',
+  'event_registrations.updated_at',
+] as const;
+const OWNER_CHECK_COLUMNS = [...COLUMNS, 'event_registrations.registration_token_hash'] as const;
+
+/** What the public pages read about an event (spec §7 "registration page"): never user_id. */
+export function findPublicEvent(db: Q, eventId: string) {
+  return db
+    .selectFrom('events')
+    .select([
+      'id',
+      'name',
+      'venue',
+      'city',
+      'event_date',
+      'start_time',
+      'end_time',
+      'email_required',
+      'phone_required',
+      'sponsor_enabled',
+      'sponsor_logo_url',
+      'sponsor_link_url',
+      'sponsor_text',
+      'sponsor_utm_source',
+      'sponsor_utm_medium',
+      'sponsor_utm_campaign',
+      'sponsor_utm_content',
+      'sponsor_utm_term',
+      'download_enabled',
+      'download_price',
+      'download_formats',
+      'personal_data_deleted',
+      'attendee_count',
+      'scheduled_deletion_date',
+    ])
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+}
+export type PublicEventRow = NonNullable<Awaited<ReturnType<typeof findPublicEvent>>>;
+
+/** The organiser's event, only when it belongs to userId (spec §6: "checks that the event belongs to the user"). */
+export function findOwnedEvent(db: Q, userId: string, eventId: string) {
+  return db
+    .selectFrom('events')
+    .select(['id', 'personal_data_deleted'])
+    .where('id', '=', eventId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The registrations of an event that one of these token hashes owns (a browser may hold several). */
+export function findByTokenHashes(db: Q, eventId: string, hashes: string[]) {
+  if (hashes.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('event_registrations')
+    .select(OWNER_CHECK_COLUMNS)
+    .where('event_id', '=', eventId)
+    .where('registration_token_hash', 'in', hashes)
+    .execute();
+}
+
+/** One registration of an event with its token hash, for the ownership check. */
+export function findForOwnerCheck(db: Q, eventId: string, id: string) {
+  return db
+    .selectFrom('event_registrations')
+    .select(OWNER_CHECK_COLUMNS)
+    .where('event_id', '=', eventId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export type NewRegistration = {
+  id: string;
+  event_id: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  headline: string | null;
+  photo_url: string | null;
+  registration_token_hash: string;
+  now: string;
+};
+
+/**
+ * Inserts unless this token already joined this event (the unique index on event_id + token hash),
+ * and only while the event exists with its personal data kept. Returns the row, or undefined when
+ * nothing was inserted; the attendee_count moves in the same statement's transaction (bumpAttendeeCount).
+ */
+export async function insertRegistration(trx: Transaction<Database>, r: NewRegistration) {
+  return trx
+    .insertInto('event_registrations')
+    .columns([
+      'id',
+      'event_id',
+      'first_name',
+      'last_name',
+      'email',
+      'phone',
+      'headline',
+      'photo_url',
+      'registration_token_hash',
+      'checked_in_at',
+      'created_at',
+      'updated_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('events')
+        .select([
+          eb.val(r.id).as('id'),
+          'events.id as event_id',
+          eb.val(r.first_name).as('first_name'),
+          eb.val(r.last_name).as('last_name'),
+          eb.val(r.email).as('email'),
+          eb.val(r.phone).as('phone'),
+          eb.val(r.headline).as('headline'),
+          eb.val(r.photo_url).as('photo_url'),
+          eb.val(r.registration_token_hash).as('registration_token_hash'),
+          sql<null>`NULL`.as('checked_in_at'),
+          eb.val(r.now).as('created_at'),
+          eb.val(r.now).as('updated_at'),
+        ])
+        .where('events.id', '=', r.event_id)
+        .where('events.personal_data_deleted', '=', 0),
+    )
+    .onConflict((oc) => oc.columns(['event_id', 'registration_token_hash']).doNothing())
+    .returning(COLUMNS)
+    .executeTakeFirst();
+}
+
+/** spec §3 attendee_count: moved in the same transaction as every insert and delete, so it never drifts. */
+export async function bumpAttendeeCount(trx: Transaction<Database>, eventId: string, delta: 1 | -1) {
+  await trx
+    .updateTable('events')
+    .set((eb) => ({ attendee_count: eb(eb.ref('attendee_count'), '+', delta) }))
+    .where('id', '=', eventId)
+    .execute();
+}
+
+export type RegistrationChanges = {
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  headline: string | null;
+  photo_url?: string;
+  updated_at: string;
+};
+
+/** The attendee's own edit: only while the stored hash is still the one the caller proved. */
+export function updateOwnRegistration(
+  trx: Transaction<Database>,
+  o: { eventId: string; id: string; tokenHash: string },
+  values: RegistrationChanges,
+) {
+  return trx
+    .updateTable('event_registrations')
+    .set(values)
+    .where('event_id', '=', o.eventId)
+    .where('id', '=', o.id)
+    .where('registration_token_hash', '=', o.tokenHash)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+}
+
+// --- lists (spec §7 attendee list and organiser registrations) ---
+
+type Page = { search: string; sortBy: RegistrationSort; limit: number; offset: number };
+type RegQuery = SelectQueryBuilder<Database, 'event_registrations', object>;
+
+const publicScope = (db: Q, eventId: string): RegQuery =>
+  db.selectFrom('event_registrations').where('event_registrations.event_id', '=', eventId);
+
+// Owner-only: the event's user_id is in the SQL itself.
+const ownedScope = (db: Q, userId: string, eventId: string): RegQuery =>
+  db
+    .selectFrom('event_registrations')
+    .where('event_registrations.event_id', '=', eventId)
+    .where('event_registrations.event_id', 'in', (eb) =>
+      eb.selectFrom('events').select('events.id').where('events.id', '=', eventId).where('events.user_id', '=', userId),
+    );
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** spec §7: case-insensitive "contains" on first name, last name, e-mail (and the full name). */
+function searched(q: RegQuery, search: string): RegQuery {
+  if (!search) return q;
+  const pattern = `%${escapeLike(search)}%`;
+  return q.where((eb) =>
+    eb.or([
+      sql<boolean>`event_registrations.first_name LIKE ${pattern} ESCAPE '\\'`,
+      sql<boolean>`event_registrations.last_name LIKE ${pattern} ESCAPE '\\'`,
+      sql<boolean>`event_registrations.email LIKE ${pattern} ESCAPE '\\'`,
+      sql<boolean>`(event_registrations.first_name || ' ' || event_registrations.last_name) LIKE ${pattern} ESCAPE '\\'`,
+    ]),
+  );
+}
+
+function page(q: RegQuery, p: Page) {
+  let s = searched(q, p.search).select(COLUMNS);
+  // rowid orders joins made in the same millisecond by when they were inserted.
+  const rowid = sql`event_registrations.rowid`;
+  switch (p.sortBy) {
+    case 'newest':
+      s = s.orderBy('event_registrations.created_at', 'desc').orderBy(rowid, 'desc');
+      break;
+    case 'oldest':
+      s = s.orderBy('event_registrations.created_at', 'asc').orderBy(rowid, 'asc');
+      break;
+    case 'name-asc':
+      s = s
+        .orderBy(sql`event_registrations.first_name COLLATE NOCASE`, 'asc')
+        .orderBy(sql`event_registrations.last_name COLLATE NOCASE`, 'asc')
+        .orderBy(rowid, 'asc');
+      break;
+    case 'name-desc':
+      s = s
+        .orderBy(sql`event_registrations.first_name COLLATE NOCASE`, 'desc')
+        .orderBy(sql`event_registrations.last_name COLLATE NOCASE`, 'desc')
+        .orderBy(rowid, 'desc');
+      break;
+  }
+  return s.limit(p.limit).offset(p.offset).execute();
+}
+
+async function count(q: RegQuery, search = '') {
+  const row = await searched(q, search)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export const listPublic = (db: Q, eventId: string, p: Page) => page(publicScope(db, eventId), p);
+export const countPublic = (db: Q, eventId: string, search?: string) => count(publicScope(db, eventId), search);
+
+export const listOwned = (db: Q, userId: string, eventId: string, p: Page) => page(ownedScope(db, userId, eventId), p);
+export const countOwned = (db: Q, userId: string, eventId: string, search?: string) =>
+  count(ownedScope(db, userId, eventId), search);
+export const countOwnedCheckedIn = (db: Q, userId: string, eventId: string) =>
+  count(ownedScope(db, userId, eventId).where('event_registrations.checked_in_at', 'is not', null));
+
+// --- organiser actions: each scoped to events the user owns, in the SQL ---
+
+const ownedEventIds = (userId: string) => (eb: ExpressionBuilder<Database, 'event_registrations'>) =>
+  eb.selectFrom('events').select('events.id').where('events.user_id', '=', userId);
+
+/** spec §4 check-in / undo: sets checked_in_at (now or null) only when it changes. Undefined when nothing changed. */
+export function setCheckedIn(trx: Transaction<Database>, userId: string, id: string, at: string | null) {
+  return trx
+    .updateTable('event_registrations')
+    .set({ checked_in_at: at })
+    .where('id', '=', id)
+    .where('checked_in_at', at === null ? 'is not' : 'is', null)
+    .where('event_id', 'in', ownedEventIds(userId))
+    .returning(COLUMNS)
+    .executeTakeFirst();
+}
+
+/** One registration of the user's events, or undefined (missing or someone else's). */
+export function findOwnedRegistration(db: Q, userId: string, id: string) {
+  return db
+    .selectFrom('event_registrations')
+    .select(COLUMNS)
+    .where('id', '=', id)
+    .where('event_id', 'in', ownedEventIds(userId))
+    .executeTakeFirst();
+}
+
+/** spec §7 delete registration, only on the user's events. Returns what is needed after commit. */
+export function deleteOwnedRegistration(trx: Transaction<Database>, userId: string, id: string) {
+  return trx
+    .deleteFrom('event_registrations')
+    .where('id', '=', id)
+    .where('event_id', 'in', ownedEventIds(userId))
+    .returning(['id', 'event_id', 'photo_url'])
+    .executeTakeFirst();
+}
+
+export type RegistrationRowOut = NonNullable<Awaited<ReturnType<typeof findOwnedRegistration>>>;

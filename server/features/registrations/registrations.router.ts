@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import {
+  editableSchema,
+  eventRefSchema,
+  joinSchema,
+  mineSchema,
+  publicEventSchema,
+  registrationDtoSchema,
+  registrationListResponseSchema,
+  registrationListSchema,
+  registrationRefSchema,
+  updateRegistrationSchema,
+} from '#shared/schemas/registrations';
+import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
+import { checkIn, organizerList, removeRegistration, undoCheckIn } from './organizer.service';
+import { findMine, getEditable, getPublicEvent, join, listRegistrations, updateOwn } from './registrations.service';
+
+/**
+ * Attendees (spec §2, §4, §5, §6, §7). Public procedures declare their output, so only the listed
+ * fields leave the server. Calls that carry a registration token are mutations: a token never goes
+ * into a URL (GET query string), where logs and proxies would keep it.
+ */
+export const registrationsRouter = router({
+  event: publicProcedure
+    .input(eventRefSchema)
+    .output(publicEventSchema)
+    .query(({ ctx, input }) => getPublicEvent(ctx.deps, input.eventId)),
+
+  join: publicProcedure
+    .input(joinSchema)
+    .output(registrationDtoSchema)
+    .mutation(({ ctx, input }) => join(ctx.deps, ctx.ip, input)),
+
+  mine: publicProcedure
+    .input(mineSchema)
+    .output(z.object({ registration: registrationDtoSchema.nullable() }))
+    .mutation(({ ctx, input }) => findMine(ctx.deps, input)),
+
+  editable: publicProcedure
+    .input(editableSchema)
+    .output(registrationDtoSchema)
+    .mutation(({ ctx, input }) => getEditable(ctx.deps, input)),
+
+  update: publicProcedure
+    .input(updateRegistrationSchema)
+    .output(registrationDtoSchema)
+    .mutation(({ ctx, input }) => updateOwn(ctx.deps, input)),
+
+  list: publicProcedure
+    .input(registrationListSchema)
+    .output(registrationListResponseSchema)
+    .query(({ ctx, input }) => listRegistrations(ctx.deps, input)),
+
+  organizerList: authedProcedure
+    .input(registrationListSchema)
+    .output(registrationListResponseSchema.extend({ checkedInCount: z.number() }))
+    .query(({ ctx, input }) => organizerList(ctx.deps, ctx.user.id, input)),
+
+  checkIn: authedProcedure
+    .input(registrationRefSchema)
+    .output(registrationDtoSchema)
+    .mutation(({ ctx, input }) => checkIn(ctx.deps, ctx.user.id, input.id)),
+
+  undoCheckIn: authedProcedure
+    .input(registrationRefSchema)
+    .output(registrationDtoSchema)
+    .mutation(({ ctx, input }) => undoCheckIn(ctx.deps, ctx.user.id, input.id)),
+
+  remove: authedProcedure
+    .input(registrationRefSchema)
+    .output(z.object({ id: z.string(), event_id: z.string() }))
+    .mutation(({ ctx, input }) => removeRegistration(ctx.deps, ctx.user.id, input.id)),
+});

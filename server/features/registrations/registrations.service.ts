@@ -1,0 +1,235 @@
+import crypto from 'node:crypto';
+import type { z } from 'zod';
+import { ATTENDEES } from '#shared/constants';
+import { M } from '#shared/messages';
+import {
+  type editableSchema,
+  editRegistrationSchema,
+  type joinSchema,
+  type mineSchema,
+  type RegistrationDto,
+  type RegistrationListQuery,
+  type RegistrationListResponse,
+  registrationSchema,
+  type updateRegistrationSchema,
+} from '#shared/schemas/registrations';
+import type { Deps } from '../../deps';
+import { fail } from '../../lib/errors';
+import { newId, sha256Hex } from '../../lib/ids';
+import { createRateLimiter } from '../auth/rate-limit';
+import { recordChange } from '../live/changes.repo';
+import { processPhoto } from '../storage/photos';
+import { toPublicEventDto, toRegistrationDto } from './registration-dto';
+import {
+  bumpAttendeeCount,
+  countPublic,
+  findByTokenHashes,
+  findForOwnerCheck,
+  findPublicEvent,
+  insertRegistration,
+  listPublic,
+  type PublicEventRow,
+  updateOwnRegistration,
+} from './registrations.repo';
+
+// The attendee's side (spec §2 /register, /event-list, edit own entry). Public: the proof of owning an
+// entry is the browser's registration token, of which only a SHA-256 is stored (spec §3).
+
+const hashOf = (token: string) => sha256Hex(token);
+
+/** Constant-time equality of two hex SHA-256 digests. */
+function sameHash(a: string, b: string) {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === 32 && y.length === 32 && crypto.timingSafeEqual(x, y);
+}
+
+async function openEvent(deps: Deps, eventId: string): Promise<PublicEventRow> {
+  const row = await findPublicEvent(deps.db, eventId);
+  return row ?? fail.notFound(M.events.notFound);
+}
+
+const rulesOf = (e: PublicEventRow) => ({
+  email_required: e.email_required === 1,
+  phone_required: e.phone_required === 1,
+});
+
+/** The form checked again with the event's own rules (e-mail / phone required), with the same texts. */
+function checkForEvent<S extends z.ZodType>(schema: S, values: unknown): z.output<S> {
+  const r = schema.safeParse(values);
+  if (!r.success) return fail.badRequest(r.error.issues.map((i) => i.message).join(', '));
+  return r.data;
+}
+
+async function removeQuietly(deps: Deps, url: string | null | undefined) {
+  if (!url) return;
+  try {
+    await deps.storage.remove(url);
+  } catch (err) {
+    deps.log.error({ err, url }, 'could not remove a photo file');
+  }
+}
+
+export async function getPublicEvent(deps: Deps, eventId: string) {
+  return toPublicEventDto(await openEvent(deps, eventId));
+}
+
+/**
+ * spec §5 join. Idempotent by token: a retry (after a dropped response) returns the first entry. The
+ * photo is decoded and written before the transaction (no image work inside one); the row, the change
+ * log and attendee_count then move together. A retry that raced the first one loses at the unique
+ * index and deletes the file it wrote. Joins are public: one generous ceiling per IP (a venue).
+ */
+export async function join(
+  deps: Deps,
+  ip: string | null,
+  input: z.output<typeof joinSchema>,
+): Promise<RegistrationDto> {
+  await createRateLimiter(deps.db, deps.clock, ATTENDEES.JOIN_RATE_LIMIT).enforce([`join:ip:${ip ?? 'unknown'}`]);
+  const { eventId, token, ...form } = input;
+  const event = await openEvent(deps, eventId);
+  const hash = hashOf(token);
+  const [existing] = await findByTokenHashes(deps.db, eventId, [hash]);
+  if (existing) return toRegistrationDto(existing);
+  if (event.personal_data_deleted) return fail.forbidden(M.attendees.roomClosed);
+  const values = checkForEvent(registrationSchema(rulesOf(event)), form);
+
+  const photo = await processPhoto(Buffer.from(values.photo, 'base64'));
+  const id = newId();
+  const photoUrl = await deps.storage.putOwned(photo.bytes, photo.ext, id);
+  const now = deps.clock.now().toISOString();
+  const committed = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const row = await insertRegistration(trx, {
+        id,
+        event_id: eventId,
+        first_name: values.first_name,
+        last_name: values.last_name,
+        email: values.email,
+        phone: values.phone,
+        headline: values.headline,
+        photo_url: photoUrl,
+        registration_token_hash: hash,
+        now,
+      });
+      if (!row) return undefined;
+      await bumpAttendeeCount(trx, eventId, 1);
+      return { row, change: await recordChange(trx, { event_id: eventId, registration_id: id, kind: 'joined', now }) };
+    })
+    .catch(async (err: unknown) => {
+      await removeQuietly(deps, photoUrl);
+      throw err;
+    });
+  if (!committed) {
+    await removeQuietly(deps, photoUrl);
+    const [winner] = await findByTokenHashes(deps.db, eventId, [hash]);
+    if (winner) return toRegistrationDto(winner);
+    // Nothing inserted and no winner: the event was erased or deleted after the checks above.
+    return (await findPublicEvent(deps.db, eventId))
+      ? fail.forbidden(M.attendees.roomClosed)
+      : fail.notFound(M.events.notFound);
+  }
+  deps.bus.publish([committed.change]);
+  return toRegistrationDto(committed.row);
+}
+
+/** Which entry of the event, if any, one of the browser's tokens owns ("(You)", /edit-registration). */
+export async function findMine(deps: Deps, input: z.output<typeof mineSchema>) {
+  const hashes = input.tokens.map(hashOf);
+  const rows = await findByTokenHashes(deps.db, input.eventId, hashes);
+  const mine = rows.find((r) => hashes.some((h) => sameHash(h, r.registration_token_hash)));
+  return { registration: mine ? toRegistrationDto(mine) : null };
+}
+
+/** The entry, when `token` owns it; otherwise "Access Denied" (spec §2 edit, §6). */
+async function ownedByToken(deps: Deps, eventId: string, registrationId: string, token: string) {
+  const row = await findForOwnerCheck(deps.db, eventId, registrationId);
+  // Hash and compare even when the row is missing, so both refusals take the same time.
+  const ok = sameHash(hashOf(token), row?.registration_token_hash ?? '0'.repeat(64));
+  if (!row || !ok) return fail.forbidden(M.attendees.accessDenied);
+  return row;
+}
+
+/** spec §2 edit own entry: the entry for the form, when the browser's token owns it. */
+export async function getEditable(deps: Deps, input: z.output<typeof editableSchema>): Promise<RegistrationDto> {
+  await openEvent(deps, input.eventId);
+  return toRegistrationDto(await ownedByToken(deps, input.eventId, input.registrationId, input.token));
+}
+
+/**
+ * spec §5 edit registration. A new photo is written first, the row changes only while the stored hash
+ * is still the one proved, and the old photo file goes after commit.
+ */
+export async function updateOwn(
+  deps: Deps,
+  input: z.output<typeof updateRegistrationSchema>,
+): Promise<RegistrationDto> {
+  const { eventId, registrationId, token, ...form } = input;
+  const event = await openEvent(deps, eventId);
+  await ownedByToken(deps, eventId, registrationId, token);
+  const values = checkForEvent(editRegistrationSchema(rulesOf(event)), form);
+
+  let newPhoto: string | undefined;
+  if (values.photo) {
+    const photo = await processPhoto(Buffer.from(values.photo, 'base64'));
+    newPhoto = await deps.storage.putOwned(photo.bytes, photo.ext, registrationId);
+  }
+  const now = deps.clock.now().toISOString();
+  const tokenHash = hashOf(token);
+  const committed = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const before = await findForOwnerCheck(trx, eventId, registrationId);
+      const row = await updateOwnRegistration(
+        trx,
+        { eventId, id: registrationId, tokenHash },
+        {
+          first_name: values.first_name,
+          last_name: values.last_name,
+          email: values.email,
+          phone: values.phone,
+          headline: values.headline,
+          ...(newPhoto ? { photo_url: newPhoto } : {}),
+          updated_at: now,
+        },
+      );
+      if (!before || !row) return undefined;
+      const change = await recordChange(trx, { event_id: eventId, registration_id: row.id, kind: 'updated', now });
+      return { row, change, oldPhoto: newPhoto ? before.photo_url : null };
+    })
+    .catch(async (err: unknown) => {
+      await removeQuietly(deps, newPhoto);
+      throw err;
+    });
+  if (!committed) {
+    await removeQuietly(deps, newPhoto);
+    return fail.forbidden(M.attendees.accessDenied); // removed or erased meanwhile
+  }
+  await removeQuietly(deps, committed.oldPhoto);
+  deps.bus.publish([committed.change]);
+  return toRegistrationDto(committed.row);
+}
+
+/** spec §7 attendee list (public): pages of 10, searched and sorted by the server; none once cleaned. */
+export async function listRegistrations(deps: Deps, q: RegistrationListQuery): Promise<RegistrationListResponse> {
+  const event = await openEvent(deps, q.eventId);
+  if (event.personal_data_deleted) return listResponse([], 0, q, 0);
+  const total = await countPublic(deps.db, q.eventId, q.search);
+  const rows = await listPublic(deps.db, q.eventId, { ...q, offset: (q.page - 1) * q.limit });
+  return listResponse(rows.map(toRegistrationDto), total, q, event.attendee_count);
+}
+
+/** spec §3 attendee list response. totalRegistrations is the event's attendee_count: the one source. */
+export function listResponse(
+  registrations: RegistrationDto[],
+  total: number,
+  q: { page: number; limit: number },
+  totalRegistrations: number,
+): RegistrationListResponse {
+  return {
+    registrations,
+    pagination: { total, page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit) },
+    totalRegistrations,
+  };
+}

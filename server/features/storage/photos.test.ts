@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PHOTO_MESSAGES } from '#shared/schemas/registrations';
+import { createDiskStorage } from './disk-storage';
+import { processPhoto } from './photos';
+import { OWNED_PHOTO_PATH } from './storage';
+
+const solid = (width: number, height: number, background = '#c00') =>
+  sharp({ create: { width, height, channels: 3, background } });
+
+/** A JPEG from a phone: GPS position, a description and orientation 6 (taken rotated). */
+const phoneJpeg = () =>
+  solid(60, 20)
+    .jpeg()
+    .withExif({
+      IFD0: { ImageDescription: 'secret-place', Make: 'PhoneCo' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 1234/100',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 0/1',
+      },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+
+const GPS_IFD_TAG = Buffer.from([0x25, 0x88]); // tag 0x8825 (GPSInfo), little-endian as sharp writes it
+
+async function refusal(p: Promise<unknown>) {
+  return p.then(
+    () => 'accepted',
+    (e: Error) => e.message,
+  );
+}
+
+describe('processPhoto (spec §5 attendee photo)', () => {
+  it('strips EXIF with GPS, turns the photo upright, and re-encodes it as JPEG', async () => {
+    const input = await phoneJpeg();
+    const before = await sharp(input).metadata();
+    expect(before.exif?.includes(GPS_IFD_TAG)).toBe(true);
+    expect(input.includes('secret-place')).toBe(true);
+
+    const out = await processPhoto(input);
+    const after = await sharp(out.bytes).metadata();
+    expect([out.ext, after.format, after.exif, after.orientation, after.xmp, after.icc]).toEqual([
+      'jpg',
+      'jpeg',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect([after.width, after.height]).toEqual([20, 60]); // orientation 6 applied before it was dropped
+    for (const s of ['secret-place', 'PhoneCo', 'Exif\0\0']) expect(out.bytes.includes(s)).toBe(false);
+  });
+
+  it('fits a large photo inside 800x800, keeping its shape', async () => {
+    const out = await processPhoto(await solid(2400, 1200).png().toBuffer());
+    const m = await sharp(out.bytes).metadata();
+    expect([m.format, m.width, m.height]).toEqual(['jpeg', 800, 400]);
+  });
+
+  it.each(['png', 'gif', 'webp'] as const)('accepts %s and stores JPEG', async (format) => {
+    const out = await processPhoto(await solid(30, 30).toFormat(format).toBuffer());
+    expect((await sharp(out.bytes).metadata()).format).toBe('jpeg');
+  });
+
+  it('keeps only the first frame of an animated GIF', async () => {
+    const frames = Buffer.concat([Buffer.alloc(10 * 10 * 3, 0), Buffer.alloc(10 * 10 * 3, 255)]);
+    const anim = await sharp(frames, { raw: { width: 10, height: 20, channels: 3, pageHeight: 10 } as never })
+      .gif({ loop: 0, delay: [100, 100] })
+      .toBuffer();
+    expect((await sharp(anim).metadata()).pages).toBe(2);
+    const out = await processPhoto(anim);
+    const m = await sharp(out.bytes).metadata();
+    expect([m.width, m.height, m.pages]).toEqual([10, 10, undefined]);
+    const { data } = await sharp(out.bytes).raw().toBuffer({ resolveWithObject: true });
+    expect(Math.max(...data)).toBeLessThan(30); // the black first frame, not the white second
+  });
+
+  it('judges by content: a text file named .jpg, an SVG and a truncated JPEG are refused', async () => {
+    expect(await refusal(processPhoto(Buffer.from('this is not a photo.jpg')))).toBe(PHOTO_MESSAGES.unsupported);
+    expect(await refusal(processPhoto(Buffer.alloc(0)))).toBe(PHOTO_MESSAGES.unsupported);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
+    expect(await refusal(processPhoto(svg))).toBe(PHOTO_MESSAGES.unsupported);
+    const jpeg = await solid(200, 200).jpeg().toBuffer();
+    expect(await refusal(processPhoto(jpeg.subarray(0, 200)))).toBe(PHOTO_MESSAGES.unsupported);
+    const tiff = await solid(10, 10).tiff().toBuffer();
+    expect(await refusal(processPhoto(tiff))).toBe(PHOTO_MESSAGES.unsupported);
+  });
+
+  it('refuses a canvas above the pixel cap before decoding it', async () => {
+    // 10000 x 6000 = 60 megapixels of one colour: a small file, a huge decode
+    const huge = await solid(10_000, 6_000, '#fff').png({ compressionLevel: 9 }).toBuffer();
+    expect(huge.length).toBeLessThan(1_000_000);
+    expect(await refusal(processPhoto(huge))).toBe(PHOTO_MESSAGES.tooLarge);
+  });
+});
+
+describe('disk storage: owned photos', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'roomlist-photos-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('gives each photo its own unguessable owner-only file, and removes it by URL', async () => {
+    const storage = createDiskStorage(path.join(dir, 'uploads'));
+    const owner = crypto.randomUUID();
+    const bytes = Buffer.from('same bytes');
+    const a = await storage.putOwned(bytes, 'jpg', owner);
+    const b = await storage.putOwned(bytes, 'jpg', owner);
+    expect(a).toMatch(OWNED_PHOTO_PATH);
+    expect(a.startsWith(`/uploads/photos/${owner}-`)).toBe(true);
+    expect(b).not.toBe(a); // not content-addressed: one file per registration, never shared
+    const file = path.join(dir, a);
+    expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+
+    expect(await storage.remove(a)).toBe(true);
+    expect(fs.existsSync(file)).toBe(false);
+    expect(await storage.remove(a)).toBe(false); // already gone is fine
+    expect(fs.existsSync(path.join(dir, b))).toBe(true);
+  });
+
+  it('refuses an owner that is not a UUID, and removes nothing outside its own names', async () => {
+    const storage = createDiskStorage(path.join(dir, 'uploads'));
+    await expect(storage.putOwned(Buffer.from('x'), 'jpg', '../../etc')).rejects.toThrow();
+    fs.writeFileSync(path.join(dir, 'keep.txt'), 'keep');
+    expect(await storage.remove('/uploads/../keep.txt')).toBe(false);
+    expect(await storage.remove('/uploads/photos/../../keep.txt')).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'keep.txt'))).toBe(true);
+  });
+});

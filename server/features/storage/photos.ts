@@ -1,0 +1,67 @@
+import sharp, { type Metadata } from 'sharp';
+import { IMAGES, PHOTOS } from '#shared/constants';
+import { PHOTO_MESSAGES } from '#shared/schemas/registrations';
+import { fail } from '../../lib/errors';
+
+const GIF = [Buffer.from('GIF87a'), Buffer.from('GIF89a')];
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
+
+/** The type from the first bytes, so no other format (SVG, TIFF, HEIF, PDF…) ever reaches a decoder. */
+function sniff(b: Buffer): (typeof PHOTOS.TYPES)[number] | undefined {
+  if (b.subarray(0, 3).equals(JPEG)) return 'jpeg';
+  if (b.subarray(0, 8).equals(PNG)) return 'png';
+  if (GIF.some((sig) => b.subarray(0, 6).equals(sig))) return 'gif';
+  if (b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  return undefined;
+}
+
+// Photos decoded at once: each holds a libuv thread, which sign-ins (scrypt) and file I/O share.
+let running = 0;
+const waiting: (() => void)[] = [];
+async function inSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running < PHOTOS.CONCURRENCY) running++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/**
+ * spec §5 attendee photo: JPEG, PNG, GIF or WebP judged by content (never by name or declared type).
+ * The header is read first, so a small file claiming a huge canvas is refused before decoding. The
+ * image is then decoded (first frame only), turned upright by its EXIF orientation, fitted inside
+ * 800x800 and re-encoded as JPEG: the EXIF (GPS included), ICC, XMP and comments are not copied, so
+ * nothing but pixels leaves the upload. Refusals carry the spec's texts.
+ */
+export async function processPhoto(bytes: Buffer): Promise<{ bytes: Buffer; ext: 'jpg' }> {
+  const kind = sniff(bytes);
+  if (!kind) return fail.badRequest(PHOTO_MESSAGES.unsupported);
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    return fail.badRequest(PHOTO_MESSAGES.unsupported);
+  }
+  if (meta.format !== kind) return fail.badRequest(PHOTO_MESSAGES.unsupported);
+  if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) > IMAGES.MAX_INPUT_PIXELS) {
+    return fail.badRequest(PHOTO_MESSAGES.tooLarge);
+  }
+  const out = await inSlot(() =>
+    sharp(bytes, { limitInputPixels: IMAGES.MAX_INPUT_PIXELS, pages: 1 })
+      .timeout({ seconds: PHOTOS.DECODE_TIMEOUT_S })
+      .rotate()
+      .resize(PHOTOS.SIZE, PHOTOS.SIZE, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' }) // transparency has no JPEG equivalent
+      .jpeg({ quality: PHOTOS.QUALITY })
+      .toBuffer()
+      .catch(() => undefined),
+  );
+  // A file with a valid header that does not decode (or takes too long) is no usable image either.
+  if (!out) return fail.badRequest(PHOTO_MESSAGES.unsupported);
+  return { bytes: out, ext: 'jpg' };
+}
