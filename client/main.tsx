@@ -1,5 +1,6 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { FullPageLoader } from './components/full-page-loader';
 import { Providers } from './providers';
 import { AppRoutes } from './routes';
 
@@ -9,7 +10,11 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <Providers>
-      <AppRoutes />
+      {/* Every page is its own chunk: this loader shows while the first one arrives; later navigations
+          are react-router transitions, which keep the current page up until the next one is loaded. */}
+      <Suspense fallback={<FullPageLoader />}>
+        <AppRoutes />
+      </Suspense>
     </Providers>
   </StrictMode>,
 );

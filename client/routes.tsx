@@ -1,27 +1,48 @@
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, Navigate, Outlet, Route, Routes } from 'react-router';
 import { M } from '#shared/messages';
-import { AppLayout } from './components/app-shell';
 import { FullPageLoader } from './components/full-page-loader';
 import { NotFoundPage } from './components/not-found-page';
-import { AccountPage } from './features/account/account-page';
-import { AdminPage } from './features/admin/admin-page';
-import { AuthPage } from './features/auth/auth-page';
-import { AuthSuccessPage } from './features/auth/auth-success-page';
-import { PasswordResetSuccessPage } from './features/auth/password-reset-success-page';
 import { useMe } from './features/auth/use-auth';
-import { DashboardPage } from './features/dashboard/dashboard-page';
-import { CreateEventPage } from './features/events/create-event-page';
-import { EditEventPage } from './features/events/edit-event-page';
-import { EventDetailPage } from './features/events/event-detail-page';
-import { EventsPage } from './features/events/events-page';
-import { LegalPage } from './features/legal/legal-page';
-import { MembershipPage } from './features/membership/membership-page';
+import { lazyPage } from './lib/lazy-page';
 import { trpc } from './lib/trpc';
 import { errorMessage } from './lib/trpc-errors';
 import { usePageViews } from './lib/use-page-views';
+
+// Attendee pages: loaded on their own, so a phone at the door does not download the organiser screens.
+const JoinPage = lazyPage(() => import('./features/registrations/join-page').then((m) => m.JoinPage));
+const EditRegistrationPage = lazyPage(() =>
+  import('./features/registrations/edit-registration-page').then((m) => m.EditRegistrationPage),
+);
+const AttendeeListPage = lazyPage(() =>
+  import('./features/registrations/attendee-list-page').then((m) => m.AttendeeListPage),
+);
+// Venue screens (spec §2 /event-display, /event-qr): loaded on their own too.
+const EventDisplayPage = lazy(() =>
+  import('./features/live/event-display-page').then((m) => ({ default: m.EventDisplayPage })),
+);
+const EventQrPage = lazy(() => import('./features/live/event-qr-page').then((m) => ({ default: m.EventQrPage })));
+// Organiser and sign-in screens: their own chunks (and the Mantine CSS only they use), never on a public page.
+const AppLayout = lazyPage(() => import('./components/app-shell').then((m) => m.AppLayout));
+const AuthPage = lazyPage(() => import('./features/auth/auth-page').then((m) => m.AuthPage));
+const AuthSuccessPage = lazyPage(() => import('./features/auth/auth-success-page').then((m) => m.AuthSuccessPage));
+const PasswordResetSuccessPage = lazyPage(() =>
+  import('./features/auth/password-reset-success-page').then((m) => m.PasswordResetSuccessPage),
+);
+const LegalPage = lazyPage(() => import('./features/legal/legal-page').then((m) => m.LegalPage));
+const DashboardPage = lazyPage(() => import('./features/dashboard/dashboard-page').then((m) => m.DashboardPage));
+const EventsPage = lazyPage(() => import('./features/events/events-page').then((m) => m.EventsPage));
+const CreateEventPage = lazyPage(() => import('./features/events/create-event-page').then((m) => m.CreateEventPage));
+const EditEventPage = lazyPage(() => import('./features/events/edit-event-page').then((m) => m.EditEventPage));
+const EventDetailPage = lazyPage(() => import('./features/events/event-detail-page').then((m) => m.EventDetailPage));
+const AccountPage = lazyPage(() => import('./features/account/account-page').then((m) => m.AccountPage));
+const MembershipPage = lazyPage(() => import('./features/membership/membership-page').then((m) => m.MembershipPage));
+const AdminPage = lazyPage(() => import('./features/admin/admin-page').then((m) => m.AdminPage));
+
+/** A lazily loaded public page, with the small loader while its code arrives. */
+const publicPage = (page: ReactNode) => <Suspense fallback={<FullPageLoader />}>{page}</Suspense>;
 
 /** spec §2 guards: Loading while the session is read, then the page or /auth. */
 function RequireAuth() {
@@ -68,6 +89,12 @@ export function AppRoutes() {
       <Route path="/password-reset-success" element={<PasswordResetSuccessPage />} />
       <Route path="/terms" element={<LegalPage kind="terms" />} />
       <Route path="/privacy" element={<LegalPage kind="privacy" />} />
+      <Route path="/register/:eventId" element={publicPage(<JoinPage />)} />
+      <Route path="/register/:eventId/edit/:registrationId" element={publicPage(<EditRegistrationPage />)} />
+      <Route path="/edit-registration/:eventId" element={publicPage(<EditRegistrationPage />)} />
+      <Route path="/event-list/:eventId" element={publicPage(<AttendeeListPage />)} />
+      <Route path="/event-display/:eventId" element={publicPage(<EventDisplayPage />)} />
+      <Route path="/event-qr/:eventId" element={publicPage(<EventQrPage />)} />
 
       <Route element={<RequireAuth />}>
         <Route element={<AppLayout />}>

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { ddlMigration } from './ddl';
 
 // Spec §3 entities plus users, sessions, e-mail tokens, rate limits and page views.
 // Booleans are 0/1 integers; timestamps ISO-8601 text; money integer pence.
@@ -174,16 +174,4 @@ DROP TABLE profiles;
 DROP TABLE users;
 `;
 
-// Kysely does not wrap SQLite migrations in a transaction: open our own so a failure leaves nothing half-made.
-async function run(db: Kysely<unknown>, ddl: string) {
-  const statements = ddl
-    .split(/;\s*\n/)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
-  await db.transaction().execute(async (trx) => {
-    for (const statement of statements) await sql.raw(statement).execute(trx);
-  });
-}
-
-export const up = (db: Kysely<unknown>) => run(db, UP);
-export const down = (db: Kysely<unknown>) => run(db, DOWN);
+export const { up, down } = ddlMigration(UP, DOWN);

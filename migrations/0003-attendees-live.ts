@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { ddlMigration } from './ddl';
 
 // Attendees and realtime: one registration per browser token per event (a retried join finds the first),
 // and the change log that lets a live subscriber replay what it missed. The log holds ids and kinds
@@ -26,15 +26,4 @@ DROP INDEX event_registrations_token;
 CREATE INDEX event_registrations_token ON event_registrations(event_id, registration_token_hash);
 `;
 
-async function run(db: Kysely<unknown>, ddl: string) {
-  const statements = ddl
-    .split(/;\s*\n/)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
-  await db.transaction().execute(async (trx) => {
-    for (const statement of statements) await sql.raw(statement).execute(trx);
-  });
-}
-
-export const up = (db: Kysely<unknown>) => run(db, UP);
-export const down = (db: Kysely<unknown>) => run(db, DOWN);
+export const { up, down } = ddlMigration(UP, DOWN);

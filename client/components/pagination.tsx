@@ -13,12 +13,15 @@ export function Pagination({
   total,
   onChange,
   label = 'Pages',
+  summary = M.events.showing,
 }: {
   page: number;
   limit: number;
   total: number;
   onChange: (page: number) => void;
   label?: string;
+  /** "Showing X to Y of Z …" for what is paged (events unless told). */
+  summary?: (from: number, to: number, total: number) => string;
 }) {
   const w = pageWindow(page, limit, total);
   if (w.totalPages <= 1) return null;
@@ -31,7 +34,7 @@ export function Pagination({
   return (
     <Group justify="space-between" gap="sm" wrap="wrap" pt="md" component="nav" aria-label={label}>
       <Text size="sm" c="dimmed">
-        {M.events.showing(w.from, w.to, w.total)}
+        {summary(w.from, w.to, w.total)}
       </Text>
       <Group gap={4} wrap="nowrap">
         <Button

@@ -1,3 +1,4 @@
+import { OrganizerAttendees } from '../registrations/organizer-attendees';
 import type { EventDto } from './event-format';
 
 // Slots of the event detail screen that later features fill. They render nothing until then.
@@ -6,8 +7,8 @@ import type { EventDto } from './event-format';
  * spec §2 "Event Attendees list, and a 'Delete Attendee Data Now' button": the registrations feature
  * renders the organiser's attendee list here (search, sort, 10 per page, check-in, removal).
  */
-export function EventAttendeesSlot(_props: { event: EventDto }) {
-  return null;
+export function EventAttendeesSlot({ event }: { event: EventDto }) {
+  return <OrganizerAttendees event={event} />;
 }
 
 /**

@@ -6,7 +6,7 @@ import { fail } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { eraseEvent } from '../gdpr/erase';
 import { type Member, spendEventRight } from '../memberships/memberships.service';
-import { parseFormats } from './download-formats';
+import { toPublicEventDto } from './event-dto';
 import {
   countEvents,
   deleteEvent,
@@ -19,43 +19,17 @@ import {
   updateEvent,
 } from './events.repo';
 
-/**
- * The wire shape (spec §3), field by field: booleans as booleans, formats as an array, plus the list
- * extras. Explicit, so a column added later never leaves the server by accident.
- */
+/** The organiser's wire shape: the public one plus the owner's extras (spec §3, §7 events list). */
 export function toEventDto(row: EventWithCount, now: Date) {
-  const personal_data_deleted = row.personal_data_deleted === 1;
+  const pub = toPublicEventDto(row);
   return {
-    id: row.id,
+    ...pub,
     user_id: row.user_id,
-    name: row.name,
-    venue: row.venue,
-    city: row.city,
-    event_date: row.event_date,
-    start_time: row.start_time,
-    end_time: row.end_time,
-    email_required: row.email_required === 1,
-    phone_required: row.phone_required === 1,
-    sponsor_enabled: row.sponsor_enabled === 1,
-    sponsor_logo_url: row.sponsor_logo_url,
-    sponsor_link_url: row.sponsor_link_url,
-    sponsor_text: row.sponsor_text,
-    sponsor_utm_source: row.sponsor_utm_source,
-    sponsor_utm_medium: row.sponsor_utm_medium,
-    sponsor_utm_campaign: row.sponsor_utm_campaign,
-    sponsor_utm_content: row.sponsor_utm_content,
-    sponsor_utm_term: row.sponsor_utm_term,
-    download_enabled: row.download_enabled === 1,
-    download_price: row.download_price,
-    download_formats: parseFormats(row.download_formats),
-    personal_data_deleted,
-    attendee_count: row.attendee_count,
-    scheduled_deletion_date: row.scheduled_deletion_date,
     created_at: row.created_at,
     updated_at: row.updated_at,
     registration_count: Number(row.registration_count ?? 0),
     is_upcoming: isUpcoming(row.event_date, now),
-    cleanup_badge: cleanupBadge({ personal_data_deleted, scheduled_deletion_date: row.scheduled_deletion_date }, now),
+    cleanup_badge: cleanupBadge(pub, now),
   };
 }
 export type EventDto = ReturnType<typeof toEventDto>;

@@ -1,7 +1,8 @@
 import { LIVE } from '#shared/constants';
 import type { Deps } from '../../deps';
+import { findRegistrationsByIds } from '../registrations/registrations.repo';
 import type { Change } from './bus';
-import { changesAfter, loadRegistrations, logExtent } from './live.repo';
+import { changesAfter, logExtent } from './live.repo';
 import { erasedPayload, type LivePayload, needsRow, toLivePayload } from './live-payload';
 
 export type LiveItem = { seq: number; payload: LivePayload };
@@ -53,7 +54,7 @@ class EventFeed {
   async payloads(changes: Change[]): Promise<LiveItem[]> {
     const missing = changes.filter((c) => !this.cache.has(c.seq) && needsRow(c));
     const ids = [...new Set(missing.map((c) => c.registration_id))];
-    const rows = new Map((await loadRegistrations(this.deps.db, this.eventId, ids)).map((r) => [r.id, r]));
+    const rows = new Map((await findRegistrationsByIds(this.deps.db, this.eventId, ids)).map((r) => [r.id, r]));
     return changes.map((c) => {
       const payload = this.cache.get(c.seq) ?? toLivePayload(c, rows.get(c.registration_id));
       return { seq: c.seq, payload };

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { findRegistrationsByIds } from '../registrations/registrations.repo';
 import type { Change } from './bus';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -9,40 +10,7 @@ export function findLiveEvent(db: Q, eventId: string) {
   return db.selectFrom('events').select(['id', 'personal_data_deleted']).where('id', '=', eventId).executeTakeFirst();
 }
 
-/** The same, only when the event belongs to userId (the organiser subscription). */
-export function findOwnLiveEvent(db: Q, userId: string, eventId: string) {
-  return db
-    .selectFrom('events')
-    .select(['id', 'personal_data_deleted'])
-    .where('id', '=', eventId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
-/** The public columns of some registrations of one event (never the token hash). */
-export function loadRegistrations(db: Q, eventId: string, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('event_registrations')
-    .select([
-      'id',
-      'event_id',
-      'first_name',
-      'last_name',
-      'email',
-      'phone',
-      'headline',
-      'photo_url',
-      'checked_in_at',
-      'created_at',
-      'updated_at',
-    ])
-    .where('event_id', '=', eventId)
-    .where('id', 'in', ids)
-    .execute();
-}
-
-export type LiveRegistrationRow = Awaited<ReturnType<typeof loadRegistrations>>[number];
+export type LiveRegistrationRow = Awaited<ReturnType<typeof findRegistrationsByIds>>[number];
 
 /** One event's logged changes after `afterSeq`, oldest first, at most `limit`. */
 export function changesAfter(db: Q, eventId: string, afterSeq: number, limit: number): Promise<Change[]> {

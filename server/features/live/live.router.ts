@@ -2,7 +2,8 @@ import { M } from '#shared/messages';
 import { liveCursorSchema, liveSubscriptionSchema } from '#shared/schemas/live';
 import { fail } from '../../lib/errors';
 import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
-import { findLiveEvent, findOwnLiveEvent, logExtent } from './live.repo';
+import { findOwnedEvent } from '../registrations/registrations.repo';
+import { findLiveEvent, logExtent } from './live.repo';
 import { streamEvent } from './live-stream';
 
 /**
@@ -31,7 +32,7 @@ export const liveRouter = router({
     input,
     signal,
   }) {
-    const event = await findOwnLiveEvent(ctx.deps.db, ctx.user.id, input.eventId);
+    const event = await findOwnedEvent(ctx.deps.db, ctx.user.id, input.eventId);
     if (!event) return fail.notFound(M.events.notFoundOrDenied);
     yield* streamEvent(ctx.deps, event, input.lastEventId, signal);
   }),

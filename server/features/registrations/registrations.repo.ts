@@ -66,6 +66,17 @@ export function findOwnedEvent(db: Q, userId: string, eventId: string) {
     .executeTakeFirst();
 }
 
+/** The public columns of some registrations of one event (the live feed loads changed rows with it). */
+export function findRegistrationsByIds(db: Q, eventId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('event_registrations')
+    .select(COLUMNS)
+    .where('event_id', '=', eventId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
 /** The registrations of an event that one of these token hashes owns (a browser may hold several). */
 export function findByTokenHashes(db: Q, eventId: string, hashes: string[]) {
   if (hashes.length === 0) return Promise.resolve([]);

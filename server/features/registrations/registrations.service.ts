@@ -17,9 +17,10 @@ import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
 import { newId, sha256Hex } from '../../lib/ids';
 import { createRateLimiter } from '../auth/rate-limit';
+import { toPublicEventDto } from '../events/event-dto';
 import { recordChange } from '../live/changes.repo';
 import { processPhoto } from '../storage/photos';
-import { toPublicEventDto, toRegistrationDto } from './registration-dto';
+import { toRegistrationDto } from './registration-dto';
 import {
   bumpAttendeeCount,
   countPublic,

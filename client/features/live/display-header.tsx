@@ -1,0 +1,120 @@
+import { Box, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCalendarEvent, IconClock, IconMapPin, IconUsersGroup } from '@tabler/icons-react';
+import { forwardRef } from 'react';
+import { formatDetailDate } from '#shared/dates';
+import type { PublicEventDto } from '#shared/schemas/registrations';
+import { sponsorHref } from '#shared/sponsor';
+import { appName } from '../../lib/app-name';
+import { timeRange } from '../events/event-format';
+import { DISPLAY_COLORS, fluid } from './display-theme';
+
+const meta = fluid(15, 1.45, 30);
+
+function Meta({ icon: Icon, children }: { icon: typeof IconMapPin; children: React.ReactNode }) {
+  return (
+    <Group gap={8} wrap="nowrap" style={{ color: DISPLAY_COLORS.muted, fontSize: meta }}>
+      <Icon size="1.1em" stroke={1.8} style={{ flex: 'none', color: DISPLAY_COLORS.accent }} />
+      <span>{children}</span>
+    </Group>
+  );
+}
+
+/** The product mark in the display's colours. */
+export function DisplayLogo() {
+  return (
+    <Group gap={10} wrap="nowrap">
+      <ThemeIcon
+        size="calc(1.6em + 8px)"
+        radius="md"
+        variant="gradient"
+        gradient={{ from: 'indigo', to: 'cyan', deg: 135 }}
+        style={{ fontSize: fluid(14, 1.1, 24) }}
+      >
+        <IconUsersGroup size="1.2em" stroke={1.8} />
+      </ThemeIcon>
+      <Text fw={700} style={{ color: DISPLAY_COLORS.text, fontSize: fluid(16, 1.25, 28), letterSpacing: '-0.01em' }}>
+        {appName()}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * spec §2 live display header: logo, event name, venue and city, long date, start-end time, attendee
+ * count and, when the sponsor is complete (logo and link, spec §4), the sponsor.
+ */
+export const DisplayHeader = forwardRef<HTMLElement, { event: PublicEventDto; count: number }>(function DisplayHeader(
+  { event, count },
+  ref,
+) {
+  const sponsor = event.sponsor_enabled && event.sponsor_logo_url && sponsorHref(event);
+  return (
+    <Box component="header" ref={ref} px={{ base: 16, sm: 'clamp(16px, 2vw, 48px)' }} pt={{ base: 16, sm: 24 }} pb={12}>
+      <Group justify="space-between" align="flex-start" gap="lg" wrap="wrap">
+        <Stack gap={10} style={{ minWidth: 0, flex: '1 1 420px' }}>
+          <DisplayLogo />
+          <Text
+            component="h1"
+            m={0}
+            fw={800}
+            lh={1.08}
+            style={{ color: DISPLAY_COLORS.text, fontSize: fluid(28, 3.3, 72), overflowWrap: 'anywhere' }}
+          >
+            {event.name}
+          </Text>
+          <Group gap="clamp(12px, 2vw, 36px)" wrap="wrap">
+            <Meta icon={IconMapPin}>
+              {event.venue}, {event.city}
+            </Meta>
+            <Meta icon={IconCalendarEvent}>{formatDetailDate(event.event_date)}</Meta>
+            <Meta icon={IconClock}>{timeRange(event)}</Meta>
+          </Group>
+        </Stack>
+        <Group gap="clamp(16px, 2.5vw, 48px)" align="center" wrap="nowrap">
+          {sponsor && event.sponsor_logo_url && (
+            <Stack gap={6} align="center" maw="clamp(140px, 16vw, 320px)">
+              <Text ta="center" style={{ color: DISPLAY_COLORS.muted, fontSize: fluid(12, 0.85, 18) }}>
+                {event.sponsor_text?.trim() || 'Sponsored by'}
+              </Text>
+              <Box bg="white" p={8} style={{ borderRadius: 10 }}>
+                <img
+                  src={event.sponsor_logo_url}
+                  alt="Sponsor logo"
+                  style={{
+                    display: 'block',
+                    maxWidth: '100%',
+                    maxHeight: 'clamp(40px, 5vw, 96px)',
+                    objectFit: 'contain',
+                  }}
+                />
+              </Box>
+            </Stack>
+          )}
+          <Stack
+            gap={0}
+            align="center"
+            px="clamp(14px, 1.6vw, 32px)"
+            py="clamp(8px, 1vw, 18px)"
+            style={{
+              borderRadius: 16,
+              background: 'rgba(145, 167, 255, 0.12)',
+              border: '1px solid rgba(145, 167, 255, 0.35)',
+            }}
+          >
+            <Text
+              data-testid="display-count"
+              fw={800}
+              lh={1}
+              style={{ color: DISPLAY_COLORS.text, fontSize: fluid(32, 3.4, 80), fontVariantNumeric: 'tabular-nums' }}
+            >
+              {count}
+            </Text>
+            <Text fw={600} style={{ color: DISPLAY_COLORS.muted, fontSize: fluid(13, 1, 22) }}>
+              {count === 1 ? 'attendee' : 'attendees'}
+            </Text>
+          </Stack>
+        </Group>
+      </Group>
+    </Box>
+  );
+});

@@ -1,0 +1,16 @@
+// The venue display is read from across a room on a screen that may glow for days: a dark backdrop,
+// near-white text (about 15:1 on the backdrop) and a secondary grey still above 7:1 (WCAG AAA).
+export const DISPLAY_COLORS = {
+  backdrop: '#0b1020',
+  backdropGradient:
+    'radial-gradient(ellipse at 0% 0%, rgba(76, 110, 245, 0.22), transparent 55%), radial-gradient(ellipse at 100% 100%, rgba(21, 170, 191, 0.16), transparent 50%), #0b1020',
+  card: '#161e33',
+  cardBorder: 'rgba(255, 255, 255, 0.10)',
+  text: '#f4f6fb',
+  muted: '#b4bfd6',
+  accent: '#91a7ff',
+  placeholder: 'linear-gradient(135deg, #3b5bdb 0%, #1098ad 100%)',
+} as const;
+
+/** A font size that follows the viewport width between two bounds (px). */
+export const fluid = (minPx: number, vw: number, maxPx: number) => `clamp(${minPx}px, ${vw}vw, ${maxPx}px)`;

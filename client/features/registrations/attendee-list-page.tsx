@@ -1,0 +1,155 @@
+import { Alert, Center, Loader, Paper, Stack } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertCircle, IconSearchOff, IconUsers } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { DEFAULTS, PAGE_SIZES } from '#shared/constants';
+import { M } from '#shared/messages';
+import type { RegistrationDto, RegistrationSort } from '#shared/schemas/registrations';
+import { EmptyState } from '../../components/empty-state';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { Pagination } from '../../components/pagination';
+import { trpc } from '../../lib/trpc';
+import { usePageTitle } from '../../lib/use-page-title';
+import { AttendeeInfoDialog } from './attendee-info-dialog';
+import { AttendeeListToolbar } from './attendee-list-toolbar';
+import { AttendeeRow } from './attendee-row';
+import { CleanedRoom } from './cleaned-room';
+import { DownloadCardSlot } from './download-card-slot';
+import { EventNotFound } from './event-not-found';
+import { ListHeader } from './list-header';
+import { ListQrCard } from './list-qr-card';
+import { LoadFailed } from './load-failed';
+import { PhotoViewer } from './photo-viewer';
+import { PublicLayout } from './public-layout';
+import { useLiveAttendees } from './use-live-attendees';
+import { useMyRegistration } from './use-my-registration';
+import { usePins } from './use-pins';
+import { usePublicEvent } from './use-public-event';
+
+const SEARCH_DEBOUNCE_MS = 300; // ours
+
+/** Pinned entries first (spec §2), otherwise the server's order. */
+function pinnedFirst(list: RegistrationDto[], pinned: Set<string>) {
+  return [...list.filter((r) => pinned.has(r.id)), ...list.filter((r) => !pinned.has(r.id))];
+}
+
+/** spec §2 /event-list/{eventId}: the public attendee list, live. */
+export function AttendeeListPage() {
+  const { eventId = '' } = useParams();
+  const event = usePublicEvent(eventId);
+  usePageTitle(event.data?.name);
+
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [sortBy, setSortBy] = useState<RegistrationSort>(DEFAULTS.ATTENDEE_SORT);
+  const [page, setPage] = useState(1);
+  // spec §5 attendee search: a new term (or sort) starts again at page 1
+  const [shownFor, setShownFor] = useState({ debounced, sortBy });
+  if (shownFor.debounced !== debounced || shownFor.sortBy !== sortBy) {
+    setShownFor({ debounced, sortBy });
+    setPage(1);
+  }
+
+  const open = Boolean(event.data && !event.data.personal_data_deleted);
+  const view = { search: debounced, sortBy, page };
+  const list = trpc.registrations.list.useQuery(
+    { eventId, ...view, limit: PAGE_SIZES.ATTENDEE_LIST },
+    { enabled: open, placeholderData: keepPreviousData },
+  );
+  useLiveAttendees(eventId, view, open);
+  const mine = useMyRegistration(eventId, open);
+  const { pinned, toggle } = usePins(eventId);
+
+  const [info, setInfo] = useState<RegistrationDto | null>(null);
+  const [photo, setPhoto] = useState<{ url: string; name: string } | null>(null);
+  const showPhoto = useCallback((p: { url: string; name: string }) => setPhoto(p), []);
+  const rows = useMemo(() => pinnedFirst(list.data?.registrations ?? [], pinned), [list.data, pinned]);
+
+  if (event.isLoading) return <FullPageLoader />;
+  if (event.missing)
+    return <EventNotFound eventId={eventId} onRetry={() => event.refetch()} retrying={event.isFetching} />;
+  if (!event.data) return <LoadFailed error={event.error} onRetry={() => event.refetch()} />;
+  const e = event.data;
+  const myId = mine.data?.registration.id ?? null;
+
+  let body: ReactNode;
+  if (e.personal_data_deleted) {
+    body = <CleanedRoom event={e} />;
+  } else if (list.isLoading) {
+    body = (
+      <Center py="xl">
+        <Loader size="sm" />
+      </Center>
+    );
+  } else if (list.error && !list.data) {
+    body = (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+        {M.attendees.loadError}
+      </Alert>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <Paper withBorder radius="md" p="lg">
+        {debounced ? (
+          <EmptyState icon={IconSearchOff} title={M.attendees.noMatch(debounced)} />
+        ) : (
+          <EmptyState icon={IconUsers} title={M.attendees.empty}>
+            Scan the code below or share the link to be the first one in.
+          </EmptyState>
+        )}
+      </Paper>
+    );
+  } else {
+    body = (
+      <Stack
+        gap="xs"
+        component="ul"
+        p={0}
+        m={0}
+        aria-label="Attendees"
+        style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+      >
+        {rows.map((r) => (
+          <AttendeeRow
+            key={r.id}
+            attendee={r}
+            pinned={pinned.has(r.id)}
+            mine={r.id === myId}
+            editHref={`/register/${eventId}/edit/${r.id}`}
+            onTogglePin={toggle}
+            onInfo={setInfo}
+            onPhoto={showPhoto}
+          />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <PublicLayout size={720}>
+      <Stack gap="md">
+        <ListHeader event={e} total={e.personal_data_deleted ? undefined : list.data?.totalRegistrations} />
+        {!e.personal_data_deleted && (
+          <AttendeeListToolbar search={search} onSearch={setSearch} sortBy={sortBy} onSort={setSortBy} />
+        )}
+        {body}
+        {list.data && (
+          <Pagination
+            page={page}
+            limit={PAGE_SIZES.ATTENDEE_LIST}
+            total={list.data.pagination.total}
+            onChange={setPage}
+            label="Attendee pages"
+            summary={(from, to, total) => `Showing ${from} to ${to} of ${total} attendees`}
+          />
+        )}
+        <DownloadCardSlot event={e} registrationId={myId} />
+        <ListQrCard eventId={eventId} eventName={e.name} joinable={!e.personal_data_deleted} />
+      </Stack>
+      <AttendeeInfoDialog attendee={info} onClose={() => setInfo(null)} onPhoto={showPhoto} />
+      <PhotoViewer photo={photo} onClose={() => setPhoto(null)} />
+    </PublicLayout>
+  );
+}

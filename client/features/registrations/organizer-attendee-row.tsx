@@ -1,0 +1,136 @@
+import { ActionIcon, Avatar, Badge, Box, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconArrowBackUp, IconCircleCheckFilled, IconTrash, IconUserCheck } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { memo } from 'react';
+import type { RegistrationDto } from '#shared/schemas/registrations';
+import { formatJoined, fullName, initials } from './attendee-format';
+
+const time = (iso: string) => dayjs(iso).format('HH:mm');
+
+/**
+ * One attendee in the organiser's list (spec §2 registration management). At the door on a phone the
+ * check-in is one tap on a full-width button; undo is one tap too (it is itself the undo), removal asks
+ * first (spec §9 delete dialogs).
+ */
+export const OrganizerAttendeeRow = memo(function OrganizerAttendeeRow({
+  r,
+  busy,
+  disabled,
+  onCheckIn,
+  onUndo,
+  onRemove,
+}: {
+  r: RegistrationDto;
+  busy: boolean;
+  disabled: boolean;
+  onCheckIn: (r: RegistrationDto) => void;
+  onUndo: (r: RegistrationDto) => void;
+  onRemove: (r: RegistrationDto) => void;
+}) {
+  const name = fullName(r);
+  const checked = Boolean(r.checked_in_at);
+  const contact = [r.email, r.phone].filter(Boolean).join(' · ');
+
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="sm"
+      data-testid="organizer-attendee"
+      style={{
+        listStyle: 'none',
+        borderColor: checked ? 'var(--mantine-color-teal-3)' : undefined,
+        background: checked ? 'var(--mantine-color-teal-0)' : undefined,
+      }}
+    >
+      <Group gap="sm" wrap="wrap" align="center">
+        <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 260px', minWidth: 0 }}>
+          <Box pos="relative" style={{ flex: 'none' }}>
+            <Avatar src={r.photo_url} alt="" size={48} radius="xl" color="indigo">
+              {initials(r)}
+            </Avatar>
+            {checked && (
+              <IconCircleCheckFilled
+                size={20}
+                aria-hidden
+                style={{
+                  position: 'absolute',
+                  right: -4,
+                  bottom: -4,
+                  color: 'var(--mantine-color-teal-6)',
+                  background: 'white',
+                  borderRadius: '50%',
+                }}
+              />
+            )}
+          </Box>
+          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+            <Text fw={600} lh={1.25} style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Text>
+            {contact && (
+              <Text size="sm" c="dimmed" truncate="end">
+                {contact}
+              </Text>
+            )}
+            <Group gap={6} wrap="wrap">
+              {checked && r.checked_in_at ? (
+                <Badge color="teal" variant="light" size="sm" radius="sm">
+                  Checked in {time(r.checked_in_at)}
+                </Badge>
+              ) : (
+                <Text size="xs" c="dimmed">
+                  Joined {formatJoined(r.created_at)}
+                </Text>
+              )}
+            </Group>
+          </Stack>
+        </Group>
+
+        <Group gap="xs" wrap="nowrap" w={{ base: '100%', xs: 'auto' }}>
+          {checked ? (
+            <Button
+              variant="default"
+              size="md"
+              leftSection={<IconArrowBackUp size={18} />}
+              loading={busy}
+              disabled={disabled}
+              onClick={() => onUndo(r)}
+              aria-label={`Undo check-in of ${name}`}
+              style={{ flex: 1 }}
+            >
+              Undo
+            </Button>
+          ) : (
+            <Button
+              color="teal"
+              size="md"
+              leftSection={<IconUserCheck size={18} />}
+              loading={busy}
+              disabled={disabled}
+              onClick={() => onCheckIn(r)}
+              aria-label={`Check in ${name}`}
+              style={{ flex: 1 }}
+            >
+              Check in
+            </Button>
+          )}
+          <Tooltip label="Remove attendee">
+            <ActionIcon
+              variant="light"
+              color="red"
+              size={42}
+              radius="md"
+              disabled={disabled}
+              onClick={() => onRemove(r)}
+              aria-label={`Remove ${name}`}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+    </Paper>
+  );
+});

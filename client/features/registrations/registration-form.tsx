@@ -1,0 +1,183 @@
+import { Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { FormErrors } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAt, IconPhone } from '@tabler/icons-react';
+import type { z } from 'zod';
+import { LIMITS } from '#shared/constants';
+import { M } from '#shared/messages';
+import {
+  type EditRegistrationForm,
+  type EventRules,
+  editRegistrationSchema,
+  type RegistrationForm as JoinForm,
+  registrationSchema,
+} from '#shared/schemas/registrations';
+import { notifyOnce } from '../../lib/notify';
+import { fieldErrors } from '../../lib/trpc-errors';
+import { useZodForm } from '../../lib/use-zod-form';
+import { HeadlineField } from './headline-field';
+import { LinkedInImportSlot } from './linkedin-import-slot';
+import { PhotoField } from './photo-field';
+
+export type RegistrationValues = z.input<ReturnType<typeof registrationSchema>>;
+/** spec §3 LinkedIn import result. */
+export type LinkedInProfile = {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  profilePicture: string | null;
+};
+
+type Mode = 'join' | 'edit';
+type Parsed<M extends Mode> = M extends 'join' ? JoinForm : EditRegistrationForm;
+
+/** The toasts a successful submit makes stale. */
+export function clearFormToasts() {
+  notifications.hide('registration-invalid');
+  notifications.hide('photo');
+}
+
+const unique = (errors: FormErrors) => [...new Set(Object.values(errors).filter(Boolean).map(String))];
+
+/**
+ * spec §5: the Validation Error toast lists the messages; the edit form's own title when a name is
+ * missing ("Missing information" - "First name and last name are required.").
+ */
+function showInvalid(mode: Mode, errors: FormErrors) {
+  const messages = unique(errors);
+  const nameMissing = mode === 'edit' && messages.includes(M.attendees.missingInfoBody);
+  notifyOnce('registration-invalid', {
+    color: 'red',
+    title: nameMissing ? M.attendees.missingInfoTitle : M.eventForm.validationErrorTitle,
+    message: messages.join('\n'),
+    styles: { description: { whiteSpace: 'pre-line' } },
+  });
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus());
+}
+
+/**
+ * spec §2 /register and the edit routes: photo, names, e-mail and phone (required only when the event
+ * says so), headline. One shared schema per mode validates here and on the server. `onSubmit` throws
+ * to report a failure; field errors from the server are shown like the browser's own.
+ */
+export function RegistrationForm<M extends Mode>({
+  mode,
+  rules,
+  initialValues,
+  submitLabel,
+  pending,
+  linkedIn = false,
+  currentPhoto = null,
+  onSubmit,
+  onFailed,
+}: {
+  mode: M;
+  rules: EventRules;
+  initialValues: RegistrationValues;
+  submitLabel: string;
+  pending: boolean;
+  /** The server has LinkedIn configured: offer the import above the fields. */
+  linkedIn?: boolean;
+  /** Editing: the stored photo, shown until a new one is chosen (the form's `photo` stays empty). */
+  currentPhoto?: string | null;
+  onSubmit: (values: Parsed<M>) => Promise<unknown>;
+  /** A failure that is not about a field: the caller's toast. */
+  onFailed: (err: unknown) => void;
+}) {
+  const schema = mode === 'join' ? registrationSchema(rules) : editRegistrationSchema(rules);
+  const form = useZodForm(schema as ReturnType<typeof registrationSchema>, { initialValues });
+  const values = form.getValues();
+  const headlineTooLong = (values.headline?.length ?? 0) > LIMITS.HEADLINE_MAX;
+  const noPhoto = mode === 'join' && !values.photo;
+
+  const submit = async (parsed: unknown) => {
+    try {
+      await onSubmit(parsed as Parsed<M>);
+    } catch (err) {
+      const fields = fieldErrors(err);
+      if (Object.keys(fields).length > 0) {
+        form.setErrors(fields);
+        showInvalid(mode, fields);
+        return;
+      }
+      onFailed(err);
+    }
+  };
+
+  const importProfile = (p: LinkedInProfile) => {
+    form.setValues({
+      first_name: p.firstName,
+      last_name: p.lastName,
+      ...(p.email ? { email: p.email } : {}),
+      ...(p.profilePicture ? { photo: p.profilePicture } : {}),
+    });
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(submit, (errors) => showInvalid(mode, errors))} noValidate>
+      <Stack gap="md">
+        {linkedIn && <LinkedInImportSlot onImport={importProfile} />}
+        <PhotoField
+          value={values.photo || currentPhoto}
+          onChange={(dataUrl) => {
+            form.setFieldValue('photo', dataUrl);
+            form.clearFieldError('photo');
+          }}
+          required={mode === 'join'}
+          error={form.errors.photo as string | undefined}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput
+            label="First name"
+            autoComplete="given-name"
+            withAsterisk
+            maxLength={LIMITS.NAME_PATTERN_MAX}
+            {...form.getInputProps('first_name')}
+            value={values.first_name ?? ''}
+          />
+          <TextInput
+            label="Last name"
+            autoComplete="family-name"
+            withAsterisk
+            maxLength={LIMITS.NAME_PATTERN_MAX}
+            {...form.getInputProps('last_name')}
+            value={values.last_name ?? ''}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          leftSection={<IconAt size={16} />}
+          withAsterisk={rules.email_required}
+          {...form.getInputProps('email')}
+          value={values.email ?? ''}
+        />
+        <TextInput
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="+44 7700 900123"
+          leftSection={<IconPhone size={16} />}
+          withAsterisk={rules.phone_required}
+          {...form.getInputProps('phone')}
+          value={values.phone ?? ''}
+        />
+        <HeadlineField {...form.getInputProps('headline')} value={values.headline} />
+        <Stack gap={6} mt="xs">
+          <Button type="submit" size="md" fullWidth loading={pending} disabled={noPhoto || headlineTooLong}>
+            {submitLabel}
+          </Button>
+          {(noPhoto || headlineTooLong) && (
+            <Text size="xs" c="dimmed" ta="center">
+              {noPhoto ? M.attendees.photoRequiredShort : M.attendees.headlineTooLong}
+            </Text>
+          )}
+        </Stack>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ATTENDEES, DEFAULTS } from '#shared/constants';
+import { M } from '#shared/messages';
+import type { RegistrationDto, RegistrationSort } from '#shared/schemas/registrations';
+import { trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/trpc-errors';
+import { useLiveChanges, useThrottle } from '../live/use-live-changes';
+
+const SEARCH_DEBOUNCE_MS = 250; // ours: a search per pause in typing, not per key
+
+/**
+ * spec §2 registration management, §4 registration check-in: the owner's list of one event (search on
+ * first name, last name and e-mail, sort, 10 per page), check in / undo / remove with the spec's texts,
+ * and every change anywhere (a join at the door, another organiser's phone) reloading it live.
+ */
+export function useOrganizerAttendees(eventId: string, open: boolean) {
+  const utils = trpc.useUtils();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [sortBy, setSortBy] = useState<RegistrationSort>(DEFAULTS.ATTENDEE_SORT);
+  const [page, setPage] = useState(1);
+  // a new term or sort starts at page 1
+  const [shownFor, setShownFor] = useState({ debounced, sortBy });
+  if (shownFor.debounced !== debounced || shownFor.sortBy !== sortBy) {
+    setShownFor({ debounced, sortBy });
+    setPage(1);
+  }
+
+  const list = trpc.registrations.organizerList.useQuery(
+    { eventId, search: debounced, sortBy, page, limit: ATTENDEES.ORGANIZER_PAGE_SIZE },
+    { enabled: open, placeholderData: keepPreviousData },
+  );
+
+  const patch = (r: RegistrationDto) =>
+    utils.registrations.organizerList.setQueriesData(
+      { eventId },
+      {},
+      (old) => old && { ...old, registrations: old.registrations.map((x) => (x.id === r.id ? r : x)) },
+    );
+  const refresh = useThrottle(() => {
+    void utils.registrations.organizerList.invalidate({ eventId });
+  });
+  const refreshEvent = useThrottle(() => {
+    void utils.events.get.invalidate({ id: eventId });
+  });
+
+  useLiveChanges({
+    eventId,
+    audience: 'organizer',
+    enabled: open,
+    onStarted: refresh,
+    onChange: (c) => {
+      if (c.registration) patch(c.registration);
+      if (c.kind === 'joined' || c.kind === 'removed' || c.kind === 'erased' || c.kind === 'refetch') refreshEvent();
+      refresh();
+    },
+  });
+
+  const settle = () => void utils.registrations.organizerList.invalidate({ eventId });
+  const checkIn = trpc.registrations.checkIn.useMutation({
+    onSuccess: (r) => {
+      patch(r);
+      notifications.show({ color: 'green', message: M.success.checkedIn });
+    },
+    onError: (e) => notifications.show({ color: 'red', message: errorMessage(e) }),
+    onSettled: settle,
+  });
+  const undo = trpc.registrations.undoCheckIn.useMutation({
+    onSuccess: (r) => {
+      patch(r);
+      notifications.show({ color: 'green', message: M.success.checkInUndone });
+    },
+    onError: (e) => notifications.show({ color: 'red', message: errorMessage(e) }),
+    onSettled: settle,
+  });
+  const remove = trpc.registrations.remove.useMutation({
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: M.success.registrationDeleted });
+      void utils.events.get.invalidate({ id: eventId });
+    },
+    onError: () =>
+      notifications.show({ color: 'red', title: M.attendees.removeErrorTitle, message: M.attendees.removeErrorBody }),
+    onSettled: settle,
+  });
+
+  /** The row an action is running for (its button shows the spinner). */
+  const busyId = checkIn.isPending
+    ? checkIn.variables?.id
+    : undo.isPending
+      ? undo.variables?.id
+      : remove.isPending
+        ? remove.variables?.id
+        : undefined;
+
+  return { search, setSearch, debounced, sortBy, setSortBy, page, setPage, list, checkIn, undo, remove, busyId };
+}

@@ -1,0 +1,363 @@
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import { describe, expect, test } from 'vitest';
+import { createApp } from '#server/app';
+import { loadConfig } from '#server/config';
+import { join } from '#server/features/registrations/registrations.service';
+import { newId } from '#server/lib/ids';
+import { LIVE_DISPLAY } from '#shared/constants';
+import { M } from '#shared/messages';
+import { joinSchema } from '#shared/schemas/registrations';
+import { apiJoin, organiserEvent, photoJpeg } from '../helpers/attendees-browser';
+import { browserHarness, hidden, PHONE, snap, toast, visible } from '../helpers/browser';
+import { browserCookies } from '../helpers/events-browser';
+import { createClient, type TestServer } from '../helpers/server';
+
+const harness = browserHarness();
+const SCREEN = { width: 1920, height: 1080 };
+
+/** Rows straight into the database (no change log): what the display finds when it loads. */
+async function seedAttendees(server: TestServer, eventId: string, n: number) {
+  const t0 = Date.parse('2026-01-01T10:00:00Z');
+  for (let i = 0; i < n; i++) {
+    const at = new Date(t0 + i * 60_000).toISOString();
+    await server.deps.db
+      .insertInto('event_registrations')
+      .values({
+        id: newId(),
+        event_id: eventId,
+        first_name: `Guest${String(i).padStart(2, '0')}`,
+        last_name: 'Seeded',
+        email: null,
+        phone: null,
+        headline: null,
+        photo_url: null,
+        registration_token_hash: crypto.randomBytes(32).toString('hex'),
+        checked_in_at: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  }
+}
+
+/** A marker that a reload would wipe: the page must still hold it after the change arrives. */
+const markPage = (page: import('playwright-core').Page) =>
+  page.evaluate(() => {
+    (window as unknown as { __noReload: boolean }).__noReload = true;
+  });
+const notReloaded = (page: import('playwright-core').Page) =>
+  page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
+
+describe('venue display (spec §2 /event-display)', () => {
+  test('1920x1080: waits for attendees, then shows a new one without a reload; 10 columns that fill the screen', async () => {
+    const { server, page, errors } = await harness.open({ viewport: SCREEN });
+    const { event } = await organiserEvent(server, { name: 'Leeds Tech Social' });
+
+    await page.goto(`/event-display/${event.id}`);
+    await visible(page.getByRole('heading', { name: 'Leeds Tech Social' }));
+    await visible(page.getByText(M.events.waitingTitle));
+    await visible(page.getByText(M.events.waitingBody));
+    await visible(page.getByText(M.events.scanToJoin));
+    expect(await page.getByTestId('display-count').textContent()).toBe('0');
+    await markPage(page);
+
+    await apiJoin(server, event.id, { first_name: 'Ada', last_name: 'Lovelace', headline: 'Analytical engines' });
+    await visible(page.getByTestId('display-card').filter({ hasText: 'Ada Lovelace' }));
+    await visible(page.getByText('Analytical engines'));
+    await hidden(page.getByText(M.events.waitingTitle));
+    expect(await page.getByTestId('display-count').textContent()).toBe('1');
+    expect(await notReloaded(page)).toBe(true);
+
+    // spec §9: above 1600 px wide, 10 columns; the cards are at least 160x200 and the grid ends above the footer
+    const grid = page.getByTestId('display-grid');
+    const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    expect(columns).toBe(10);
+    const card = await page.getByTestId('display-card').first().boundingBox();
+    expect(card?.width).toBeGreaterThanOrEqual(LIVE_DISPLAY.CARD_MIN_WIDTH_PX);
+    expect(card?.height).toBeGreaterThanOrEqual(LIVE_DISPLAY.CARD_MIN_HEIGHT_PX);
+    const footer = await page.locator('footer').boundingBox();
+    expect((footer?.y ?? 0) + (footer?.height ?? 0)).toBeLessThanOrEqual(SCREEN.height + 1);
+    await snap(page, 'e2e-display-1920');
+    expect(errors).toEqual([]);
+  });
+
+  test('pages rotate with a fade, hold one page of cards at a time, and skip the fade for reduced motion', async () => {
+    const { server, page, errors } = await harness.open({ viewport: SCREEN });
+    const { event } = await organiserEvent(server);
+    await page.clock.install();
+    await page.goto(`/event-display/${event.id}`);
+    await visible(page.getByText(M.events.waitingTitle));
+    await markPage(page);
+    // one card more than a page: read the page size from the screen, then seed it plus one
+    await seedAttendees(server, event.id, 61);
+    await apiJoin(server, event.id, { first_name: 'Newest', last_name: 'Arrival' });
+    await visible(page.getByTestId('display-card').filter({ hasText: 'Newest Arrival' }));
+
+    // the join itself lands at once; the refresh it triggers brings the seeded rows
+    await expect.poll(() => page.getByTestId('display-card').count()).toBeGreaterThan(10);
+    const perPage = await page.getByTestId('display-card').count();
+    expect(perPage).toBeLessThan(62); // a page, not the whole room
+    const pages = Math.ceil(62 / perPage);
+    await visible(page.getByTestId('display-pages'));
+    const grid = page.getByTestId('display-grid');
+    expect(await grid.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe(
+      `${LIVE_DISPLAY.FADE_MS / 1000}s`,
+    );
+
+    // Record every fade and page change with the page's (fake) clock, then let the clock run through a
+    // full round: spec §4, every 6000 ms the next page after an 800 ms fade, the last wrapping to the first.
+    await page.evaluate(() => {
+      const grid = document.querySelector<HTMLElement>('[data-testid="display-grid"]');
+      const log: { t: number; opacity: string; names: string[] }[] = [];
+      (window as unknown as { __rotation: typeof log }).__rotation = log;
+      const record = () =>
+        log.push({
+          t: Date.now(),
+          opacity: grid?.style.opacity ?? '',
+          names: [...(grid?.querySelectorAll('[data-testid="display-card"]') ?? [])].map((c) => c.textContent ?? ''),
+        });
+      if (grid)
+        new MutationObserver(record).observe(grid, { attributes: true, attributeFilter: ['style'], childList: true });
+    });
+    const rotation = () =>
+      page.evaluate(
+        () => (window as unknown as { __rotation: { t: number; opacity: string; names: string[] }[] }).__rotation,
+      );
+    await page.clock.runFor(pages * (LIVE_DISPLAY.ROTATE_MS + LIVE_DISPLAY.FADE_MS));
+    await expect
+      .poll(async () => (await rotation()).filter((e) => e.opacity === '0').length)
+      .toBeGreaterThanOrEqual(pages);
+
+    const log = await rotation();
+    const fadesOut = log.filter((e, i) => e.opacity === '0' && log[i - 1]?.opacity !== '0').map((e) => e.t);
+    const fadesIn = log.filter((e, i) => e.opacity === '1' && log[i - 1]?.opacity === '0').map((e) => e.t);
+    for (let i = 1; i < fadesOut.length; i++) expect(fadesOut[i] - fadesOut[i - 1]).toBe(LIVE_DISPLAY.ROTATE_MS);
+    for (let i = 0; i < fadesIn.length; i++) expect(fadesIn[i] - fadesOut[i]).toBe(LIVE_DISPLAY.FADE_MS);
+    // the pages shown, in order: never more than a page of cards; the oldest on the last; then the first again
+    const shown = log.filter((e) => e.opacity === '1' && e.names.length > 0).map((e) => e.names);
+    expect(Math.max(...shown.map((names) => names.length))).toBeLessThanOrEqual(perPage);
+    const last = shown.findIndex((names) => names.some((n) => n.includes('Guest00 Seeded')));
+    expect(last).toBeGreaterThan(-1);
+    expect(shown.slice(last + 1).some((names) => names[0]?.includes('Newest Arrival'))).toBe(true);
+
+    // prefers-reduced-motion: the page changes without a fade
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(() => grid.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('0s');
+    const before = (await rotation()).length;
+    const firstCard = () => page.getByTestId('display-card').first().textContent();
+    const was = await firstCard();
+    await page.clock.runFor(LIVE_DISPLAY.ROTATE_MS + 10);
+    await expect.poll(firstCard).not.toBe(was);
+    expect((await rotation()).slice(before).some((e) => e.opacity === '0')).toBe(false);
+    expect(await notReloaded(page)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('an unknown event reads "Event not found"', async () => {
+    const { page } = await harness.open({ viewport: SCREEN });
+    await page.goto(`/event-display/${newId()}`);
+    await visible(page.getByText(M.events.notFound, { exact: true }));
+    await page.goto(`/event-qr/${newId()}`);
+    await visible(page.getByText(M.events.notFound, { exact: true }));
+  });
+
+  test('survives a server restart and shows a join made while it was reconnecting', async () => {
+    const { server, page, errors } = await harness.open({ viewport: SCREEN });
+    const { event } = await organiserEvent(server);
+    await page.goto(`/event-display/${event.id}`);
+    await apiJoin(server, event.id, { first_name: 'Before', last_name: 'Restart' });
+    await visible(page.getByText('Before Restart'));
+    await markPage(page);
+
+    // stop the app (the harness removes the data folder after the test) and start a new one on it
+    const port = Number(new URL(server.url).port);
+    await server.app.close();
+    await visible(page.getByText('Reconnecting…'));
+    const config = loadConfig({
+      DATA_DIR: server.dataDir,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+    });
+    const again = await createApp(config);
+    try {
+      // the join is committed before the new server takes a connection: only a replay can show it
+      const photo = (
+        await sharp(await photoJpeg('#12b886', 400))
+          .jpeg()
+          .toBuffer()
+      ).toString('base64');
+      await join(
+        again.deps,
+        '127.0.0.1',
+        joinSchema.parse({
+          eventId: event.id,
+          token: crypto.randomUUID(),
+          first_name: 'During',
+          last_name: 'Restart',
+          photo,
+        }),
+      );
+      expect(await page.getByText('During Restart').count()).toBe(0);
+      await again.listen(port, '127.0.0.1');
+
+      await page.getByText('During Restart').waitFor({ state: 'visible', timeout: 20_000 });
+      await hidden(page.getByText('Reconnecting…'));
+      expect(await page.getByTestId('display-count').textContent()).toBe('2');
+      expect(await notReloaded(page)).toBe(true);
+
+      // and it follows live again afterwards
+      const c = createClient(`http://127.0.0.1:${port}`);
+      const photo2 = (
+        await sharp(await photoJpeg('#fa5252', 400))
+          .jpeg()
+          .toBuffer()
+      ).toString('base64');
+      await c.trpc.registrations.join.mutate({
+        eventId: event.id,
+        token: crypto.randomUUID(),
+        first_name: 'After',
+        last_name: 'Restart',
+        photo: photo2,
+      });
+      c.close();
+      await visible(page.getByText('After Restart'));
+      expect(errors).toEqual([]);
+    } finally {
+      await again.close();
+    }
+  });
+});
+
+describe('QR display (spec §2 /event-qr)', () => {
+  test('name, date, start time, venue, the code and both lines, on a tablet and a phone', async () => {
+    const { server, page, context } = await harness.open({ viewport: { width: 1024, height: 768 } });
+    const { event } = await organiserEvent(server, { name: 'Harbour Talks', venue: 'Pier Hall', start_time: '18:30' });
+    await page.goto(`/event-qr/${event.id}`);
+    await visible(page.getByRole('heading', { name: 'Harbour Talks' }));
+    await visible(page.getByText('18:30'));
+    await visible(page.getByText('Pier Hall'));
+    await visible(page.getByText(M.events.scanToJoin));
+    await visible(page.getByText(M.events.registrationQuick));
+    const qr = page.getByRole('img', { name: `QR code for ${server.url}/register/${event.id}` });
+    const box = await qr.boundingBox();
+    expect(box?.width).toBeGreaterThan(400); // big: most of the height of a landscape tablet
+    // everything fits on the screen without scrolling
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(768);
+    await snap(page, 'e2e-qr-tablet');
+    await page.setViewportSize(PHONE);
+    await visible(page.getByText(M.events.registrationQuick));
+    await snap(page, 'e2e-qr-phone');
+    await context.close();
+  });
+});
+
+describe('organiser attendee management (spec §2 event detail)', () => {
+  test('at the door on a phone: search, one tap to check in, undo, live joins, remove with confirmation', async () => {
+    const { server, page, context, errors } = await harness.open({ viewport: PHONE });
+    const { api, event } = await organiserEvent(server);
+    await context.addCookies(browserCookies(server, api));
+    await apiJoin(server, event.id, { first_name: 'Mary', last_name: 'Somerville', email: 'mary@example.com' });
+    await apiJoin(server, event.id, { first_name: 'Grace', last_name: 'Hopper' });
+
+    await page.goto(`/event/${event.id}`);
+    await visible(page.getByTestId('checked-in-count').filter({ hasText: '0 of 2 checked in' }));
+    // search is case-insensitive on first name, last name and e-mail
+    const search = page.getByRole('searchbox', { name: M.attendees.search });
+    await search.fill('SOMER');
+    await hidden(page.getByText('Grace Hopper'));
+    await search.fill('mary@EXAMPLE');
+    await visible(page.getByText('Mary Somerville'));
+    await hidden(page.getByText('Grace Hopper'));
+
+    const checkIn = page.getByRole('button', { name: 'Check in Mary Somerville' });
+    const box = await checkIn.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(40); // a thumb-sized target
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+    await snap(page, 'e2e-organizer-door-390');
+    await checkIn.click();
+    await visible(toast(page, M.success.checkedIn));
+    await visible(page.getByTestId('checked-in-count').filter({ hasText: '1 of 2 checked in' }));
+    const row = await server.deps.db
+      .selectFrom('event_registrations')
+      .select('checked_in_at')
+      .where('first_name', '=', 'Mary')
+      .executeTakeFirstOrThrow();
+    expect(row.checked_in_at).not.toBeNull();
+
+    await page.getByRole('button', { name: 'Undo check-in of Mary Somerville' }).click();
+    await visible(toast(page, M.success.checkInUndone));
+    await visible(page.getByRole('button', { name: 'Check in Mary Somerville' }));
+    await visible(page.getByTestId('checked-in-count').filter({ hasText: '0 of 2 checked in' }));
+
+    // a join at the door shows up without a reload
+    await search.fill('');
+    await apiJoin(server, event.id, { first_name: 'Alan', last_name: 'Turing' });
+    await visible(page.getByText('Alan Turing'));
+    await visible(page.getByTestId('checked-in-count').filter({ hasText: '0 of 3 checked in' }));
+
+    // removal asks first
+    await page.getByRole('button', { name: 'Remove Grace Hopper' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove this attendee?' });
+    await visible(dialog);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await hidden(dialog);
+    await visible(page.getByText('Grace Hopper'));
+    await page.getByRole('button', { name: 'Remove Grace Hopper' }).click();
+    await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+    await visible(toast(page, M.success.registrationDeleted));
+    await hidden(page.getByText('Grace Hopper'));
+    await visible(page.getByTestId('checked-in-count').filter({ hasText: '0 of 2 checked in' }));
+    expect(errors).toEqual([]);
+  });
+
+  test('a removal that fails says so', async () => {
+    const { server, page, context } = await harness.open();
+    const { api, event } = await organiserEvent(server);
+    await context.addCookies(browserCookies(server, api));
+    const { registration } = await apiJoin(server, event.id, { first_name: 'Gone', last_name: 'Already' });
+    await page.goto(`/event/${event.id}`);
+    await page.getByRole('button', { name: 'Remove Gone Already' }).click();
+    // someone else removes the entry while this dialog is open
+    await api.trpc.registrations.remove.mutate({ id: registration.id });
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
+    await visible(toast(page, M.attendees.removeErrorTitle).filter({ hasText: M.attendees.removeErrorBody }));
+  });
+
+  test('"Delete Attendee Data Now" erases after confirmation and shows the statistics view', async () => {
+    const { server, page, context, errors } = await harness.open();
+    const { api, event } = await organiserEvent(server);
+    await context.addCookies(browserCookies(server, api));
+    await apiJoin(server, event.id, { first_name: 'Mary', last_name: 'Somerville' });
+    await apiJoin(server, event.id, { first_name: 'Grace', last_name: 'Hopper' });
+    await page.goto(`/event/${event.id}`);
+    await visible(page.getByText('Grace Hopper'));
+
+    await page.getByRole('button', { name: M.events.deleteDataNow }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete attendee data now?' });
+    await dialog.getByRole('button', { name: 'Delete Data Now' }).click();
+    await visible(toast(page, M.success.cleanupCompleted).filter({ hasText: M.success.cleanupReport(1, 2) }));
+    await hidden(page.getByText('Grace Hopper'));
+    await visible(page.getByTestId('cleaned-total-attendees').filter({ hasText: '2' }));
+    await visible(page.getByTestId('cleaned-scheduled-deletion'));
+    await hidden(page.getByRole('button', { name: M.events.deleteDataNow }));
+    expect(await server.deps.db.selectFrom('event_registrations').select('id').execute()).toEqual([]);
+    await snap(page, 'e2e-organizer-cleaned-1440');
+    expect(errors).toEqual([]);
+  });
+
+  test('a cleanup that fails says so', async () => {
+    const { server, page, context } = await harness.open();
+    const { api, event } = await organiserEvent(server);
+    await context.addCookies(browserCookies(server, api));
+    await apiJoin(server, event.id, { first_name: 'Mary', last_name: 'Somerville' });
+    await page.goto(`/event/${event.id}`);
+    await page.getByRole('button', { name: M.events.deleteDataNow }).click();
+    // the venue Wi-Fi drops the request
+    await page.route('**/trpc/gdpr.cleanupNow*', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete Data Now' }).click();
+    await visible(toast(page, M.attendees.cleanupFailedTitle).filter({ hasText: M.attendees.cleanupFailedBody }));
+  });
+});
