@@ -1,13 +1,11 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
+import './styles/public-styles';
 import { createTheme, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import 'dayjs/locale/en-gb';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from './components/error-boundary';
 import { createTrpcClient, type RouterOutputs, trpc } from './lib/trpc';
@@ -56,6 +54,28 @@ function createQueryClient() {
   return queryClient;
 }
 
+const LazyToastContainer = lazy(() =>
+  import('./components/toast-container').then((m) => ({ default: m.ToastContainer })),
+);
+
+/**
+ * The toast container and its animation code load with the first toast (they wait in the store until
+ * then), so a page a phone opens at the door does not download them before its form.
+ */
+function Toasts() {
+  const { notifications } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (notifications.length > 0) setNeeded(true);
+  }, [notifications.length]);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyToastContainer />
+    </Suspense>
+  );
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(() => createTrpcClient(queryClient));
@@ -66,7 +86,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <ErrorBoundary>
           <trpc.Provider client={trpcClient} queryClient={queryClient}>
             <QueryClientProvider client={queryClient}>
-              <Notifications position="top-right" limit={4} />
+              <Toasts />
               <BrowserRouter>{children}</BrowserRouter>
             </QueryClientProvider>
           </trpc.Provider>

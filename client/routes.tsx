@@ -24,22 +24,36 @@ const EventDisplayPage = lazy(() =>
   import('./features/live/event-display-page').then((m) => ({ default: m.EventDisplayPage })),
 );
 const EventQrPage = lazy(() => import('./features/live/event-qr-page').then((m) => ({ default: m.EventQrPage })));
-// Organiser and sign-in screens: their own chunks (and the Mantine CSS only they use), never on a public page.
-const AppLayout = lazyPage(() => import('./components/app-shell').then((m) => m.AppLayout));
-const AuthPage = lazyPage(() => import('./features/auth/auth-page').then((m) => m.AuthPage));
-const AuthSuccessPage = lazyPage(() => import('./features/auth/auth-success-page').then((m) => m.AuthSuccessPage));
-const PasswordResetSuccessPage = lazyPage(() =>
+// spec §2 the LinkedIn popup's callback pages.
+const LinkedInCallbackPage = lazyPage(() =>
+  import('./features/linkedin/linkedin-callback-page').then((m) => m.LinkedInCallbackPage),
+);
+// Organiser and sign-in screens: their own chunks, never loaded by a public page, each bringing Mantine's
+// full stylesheet (public pages load only the part they use: ./styles/public-styles.ts). The stylesheet
+// is asked for first so its <link> comes before any of the page's own (@mantine/dates' on the event form).
+const organiserPage: typeof lazyPage = (load) =>
+  lazyPage(() => Promise.all([import('./styles/organiser-styles'), load()]).then(([, page]) => page));
+const AppLayout = organiserPage(() => import('./components/app-shell').then((m) => m.AppLayout));
+const AuthPage = organiserPage(() => import('./features/auth/auth-page').then((m) => m.AuthPage));
+const AuthSuccessPage = organiserPage(() => import('./features/auth/auth-success-page').then((m) => m.AuthSuccessPage));
+const PasswordResetSuccessPage = organiserPage(() =>
   import('./features/auth/password-reset-success-page').then((m) => m.PasswordResetSuccessPage),
 );
-const LegalPage = lazyPage(() => import('./features/legal/legal-page').then((m) => m.LegalPage));
-const DashboardPage = lazyPage(() => import('./features/dashboard/dashboard-page').then((m) => m.DashboardPage));
-const EventsPage = lazyPage(() => import('./features/events/events-page').then((m) => m.EventsPage));
-const CreateEventPage = lazyPage(() => import('./features/events/create-event-page').then((m) => m.CreateEventPage));
-const EditEventPage = lazyPage(() => import('./features/events/edit-event-page').then((m) => m.EditEventPage));
-const EventDetailPage = lazyPage(() => import('./features/events/event-detail-page').then((m) => m.EventDetailPage));
-const AccountPage = lazyPage(() => import('./features/account/account-page').then((m) => m.AccountPage));
-const MembershipPage = lazyPage(() => import('./features/membership/membership-page').then((m) => m.MembershipPage));
-const AdminPage = lazyPage(() => import('./features/admin/admin-page').then((m) => m.AdminPage));
+const LegalPage = organiserPage(() => import('./features/legal/legal-page').then((m) => m.LegalPage));
+const DashboardPage = organiserPage(() => import('./features/dashboard/dashboard-page').then((m) => m.DashboardPage));
+const EventsPage = organiserPage(() => import('./features/events/events-page').then((m) => m.EventsPage));
+const CreateEventPage = organiserPage(() =>
+  import('./features/events/create-event-page').then((m) => m.CreateEventPage),
+);
+const EditEventPage = organiserPage(() => import('./features/events/edit-event-page').then((m) => m.EditEventPage));
+const EventDetailPage = organiserPage(() =>
+  import('./features/events/event-detail-page').then((m) => m.EventDetailPage),
+);
+const AccountPage = organiserPage(() => import('./features/account/account-page').then((m) => m.AccountPage));
+const MembershipPage = organiserPage(() =>
+  import('./features/membership/membership-page').then((m) => m.MembershipPage),
+);
+const AdminPage = organiserPage(() => import('./features/admin/admin-page').then((m) => m.AdminPage));
 
 /** A lazily loaded public page, with the small loader while its code arrives. */
 const publicPage = (page: ReactNode) => <Suspense fallback={<FullPageLoader />}>{page}</Suspense>;
@@ -95,6 +109,8 @@ export function AppRoutes() {
       <Route path="/event-list/:eventId" element={publicPage(<AttendeeListPage />)} />
       <Route path="/event-display/:eventId" element={publicPage(<EventDisplayPage />)} />
       <Route path="/event-qr/:eventId" element={publicPage(<EventQrPage />)} />
+      <Route path="/linkedin-callback" element={publicPage(<LinkedInCallbackPage />)} />
+      <Route path="/auth-callback" element={publicPage(<LinkedInCallbackPage />)} />
 
       <Route element={<RequireAuth />}>
         <Route element={<AppLayout />}>

@@ -44,7 +44,32 @@ describe('loadConfig', () => {
   it('trims a trailing slash from BASE_URL and reports smtp mode', () => {
     const c = loadConfig({ BASE_URL: 'https://rooms.example.com/', SMTP_URL: 'smtp://127.0.0.1:2525' });
     expect(c.baseUrl).toBe('https://rooms.example.com');
-    expect(publicConfig(c)).toEqual({ appName: 'Roomlist', baseUrl: 'https://rooms.example.com', mailMode: 'smtp' });
+    expect(publicConfig(c)).toEqual({
+      appName: 'Roomlist',
+      baseUrl: 'https://rooms.example.com',
+      mailMode: 'smtp',
+      linkedinEnabled: false,
+    });
+  });
+
+  it("enables LinkedIn only with both client id and secret, on LinkedIn's endpoints unless told", () => {
+    expect(loadConfig({}).linkedin).toBeNull();
+    const c = loadConfig({ LINKEDIN_CLIENT_ID: 'id', LINKEDIN_CLIENT_SECRET: 'secret' });
+    expect(c.linkedin).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      authUrl: 'https://www.linkedin.com/oauth/v2/authorization',
+      tokenUrl: 'https://www.linkedin.com/oauth/v2/accessToken',
+      userinfoUrl: 'https://api.linkedin.com/v2/userinfo',
+    });
+    expect(publicConfig(c).linkedinEnabled).toBe(true);
+    expect(JSON.stringify(publicConfig(c))).not.toContain('secret');
+    expect(() => loadConfig({ LINKEDIN_CLIENT_ID: 'id' })).toThrow(
+      'Invalid configuration: LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together',
+    );
+    expect(() =>
+      loadConfig({ LINKEDIN_CLIENT_ID: 'id', LINKEDIN_CLIENT_SECRET: 's', LINKEDIN_TOKEN_URL: 'ftp://x/t' }),
+    ).toThrow('Invalid configuration: LINKEDIN_TOKEN_URL must be a full http(s) URL');
   });
 
   it.each([

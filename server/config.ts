@@ -8,6 +8,19 @@ const optionalUrl = z.preprocess(
   z.url({ message: 'must be a full URL such as https://rooms.example.com' }).optional(),
 );
 
+// LinkedIn's OpenID Connect endpoints (spec §7 LinkedIn); settable so tests run against a loopback fake.
+const LINKEDIN_DEFAULTS = {
+  LINKEDIN_AUTH_URL: 'https://www.linkedin.com/oauth/v2/authorization',
+  LINKEDIN_TOKEN_URL: 'https://www.linkedin.com/oauth/v2/accessToken',
+  LINKEDIN_USERINFO_URL: 'https://api.linkedin.com/v2/userinfo',
+} as const;
+const httpUrl = (fallback: string) =>
+  z.preprocess(
+    (v) => blankToUndefined(v) ?? fallback,
+    z.url({ protocol: /^https?$/, message: 'must be a full http(s) URL' }),
+  );
+const optionalText = z.preprocess(blankToUndefined, z.string().optional());
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce
@@ -30,7 +43,20 @@ const schema = z.object({
       message: 'must be false, true (a proxy on this machine) or proxy addresses such as 127.0.0.1,10.0.0.0/8',
     })
     .transform((v) => Object.freeze(parseTrustProxy(v) ?? [])),
+  LINKEDIN_CLIENT_ID: optionalText,
+  LINKEDIN_CLIENT_SECRET: optionalText,
+  LINKEDIN_AUTH_URL: httpUrl(LINKEDIN_DEFAULTS.LINKEDIN_AUTH_URL),
+  LINKEDIN_TOKEN_URL: httpUrl(LINKEDIN_DEFAULTS.LINKEDIN_TOKEN_URL),
+  LINKEDIN_USERINFO_URL: httpUrl(LINKEDIN_DEFAULTS.LINKEDIN_USERINFO_URL),
 });
+
+export type LinkedInSettings = Readonly<{
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+}>;
 
 export type Config = Readonly<{
   env: 'development' | 'production' | 'test';
@@ -44,6 +70,8 @@ export type Config = Readonly<{
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   /** Proxies whose X-Forwarded-* headers are believed (addresses, subnets, `loopback`…); empty: none. */
   trustProxy: readonly string[];
+  /** LinkedIn import (spec §7); null (the import hidden) unless both client id and secret are set. */
+  linkedin: LinkedInSettings | null;
 }>;
 
 export class ConfigError extends Error {}
@@ -65,6 +93,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.SMTP_URL && !c.BASE_URL) {
     throw new ConfigError('Invalid configuration: BASE_URL is required when SMTP_URL is set');
   }
+  // One of the two alone is a half-done setup: say so rather than silently hide the import.
+  if (Boolean(c.LINKEDIN_CLIENT_ID) !== Boolean(c.LINKEDIN_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration: LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together (or both left empty)',
+    );
+  }
   return Object.freeze({
     env: c.NODE_ENV,
     port: c.PORT,
@@ -76,6 +110,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: c.MAIL_FROM,
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
+    linkedin:
+      c.LINKEDIN_CLIENT_ID && c.LINKEDIN_CLIENT_SECRET
+        ? Object.freeze({
+            clientId: c.LINKEDIN_CLIENT_ID,
+            clientSecret: c.LINKEDIN_CLIENT_SECRET,
+            authUrl: c.LINKEDIN_AUTH_URL,
+            tokenUrl: c.LINKEDIN_TOKEN_URL,
+            userinfoUrl: c.LINKEDIN_USERINFO_URL,
+          })
+        : null,
   });
 }
 
@@ -85,6 +129,8 @@ export function publicConfig(config: Config) {
     appName: config.appName,
     baseUrl: config.baseUrl ?? null,
     mailMode: config.smtpUrl ? ('smtp' as const) : ('outbox' as const),
+    // Whether /register offers "Import from LinkedIn"; the secret stays on the server.
+    linkedinEnabled: config.linkedin !== null,
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -131,6 +131,12 @@ export const ATTENDEES = {
   TOKEN_MIN: 32,
   TOKEN_MAX: 100,
   TOKENS_PER_LOOKUP: 20, // ours: tokens one browser may send to find its own entry in an event
+  // ours: pins one browser keeps per event (spec §2 "shown first"). All travel in each list request's URL
+  // (~46 bytes a pin): 100 keeps it near 5 KB, under the 8 KB request line a default nginx accepts
+  MAX_PINS: 100,
+  SEARCH_DEBOUNCE_MS: 300, // ours: a search per pause in typing, not per key
+  PUBLIC_EVENT_STALE_MS: 30_000, // ours: how long the public pages reuse the event they loaded
+  MINE_STALE_MS: 60_000, // ours: how long "(You)" is trusted before the browser asks again
   // ours: a whole venue joins through one IP in minutes (hundreds of phones on the venue Wi-Fi), so the
   // per-IP ceiling is generous; a retried join is answered from the first one (the token is idempotent)
   JOIN_RATE_LIMIT: { MAX_ATTEMPTS: 600, WINDOW_MS: 10 * MINUTE_MS, LOCKOUT_MS: 10 * MINUTE_MS },
@@ -252,6 +258,13 @@ export const LINKEDIN = {
   POPUP_WIDTH: 600,
   POPUP_HEIGHT: 700,
   SCOPES: ['openid', 'profile', 'email'],
+  // The popup comes back to one of these pages (spec §2); the server exchanges codes for no other.
+  CALLBACK_PATHS: ['/linkedin-callback', '/auth-callback'],
+  HTTP_TIMEOUT_MS: 10_000, // ours: each call to LinkedIn (token, userinfo, picture)
+  PICTURE_MAX_BYTES: IMAGES.PHOTO_MAX_BYTES, // the same cap as an uploaded photo (spec §5)
+  CODE_MAX: 2_000, // ours: LinkedIn's codes are a few hundred characters
+  // ours: a venue imports through one IP (each person once or twice); this only stops a loop
+  EXCHANGE_RATE_LIMIT: { MAX_ATTEMPTS: 300, WINDOW_MS: 10 * MINUTE_MS, LOCKOUT_MS: 10 * MINUTE_MS },
 } as const;
 
 // spec §8 security events, §9 security log and suspicious-activity check
@@ -289,4 +302,15 @@ export const LIVE_CLIENT = {
   KEEPALIVE_MS: 20_000,
   PONG_TIMEOUT_MS: 5_000,
   RETRY_MAX_MS: 10_000,
+} as const;
+
+// ours: static files are compressed once at build time (the templated index.html once when first served),
+// never per request. Smaller files are sent as they are (headers would outweigh the saving).
+export const COMPRESSION = {
+  MIN_BYTES: 1_024,
+  BROTLI_QUALITY: 11,
+  GZIP_LEVEL: 9,
+  EXTENSIONS: ['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.webmanifest'],
+  /** Wire bytes /register/{id} may take before its form is usable (issue 8 B6), in KB of 1,024 bytes. */
+  REGISTER_BUDGET_KB: 150,
 } as const;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { clip } from '#shared/clip';
 import { PAGE_VIEWS } from '#shared/constants';
-import { clip } from '#shared/schemas/analytics';
 import { trpc } from './trpc';
 
 /** spec §2 guards: a page view on every route change (path only: query strings may carry tokens). */

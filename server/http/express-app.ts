@@ -11,6 +11,7 @@ import { createContext } from '../trpc/context';
 import { appRouter } from '../trpc/router';
 import { indexHtml } from './index-html';
 import { notFound } from './not-found';
+import { precompressedStatic } from './precompressed-static';
 import { sameOriginGuard } from './same-origin';
 import { securityHeaders } from './security-headers';
 import { serveUploads, uploadRoutes } from './uploads';
@@ -57,10 +58,11 @@ export function createExpressApp(deps: Deps, clientDir: string) {
   );
 
   const sendIndex = indexHtml(clientDir, deps.config.appName);
-  app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }), notFound);
-  app.get('/index.html', (_req, res) => sendIndex(res));
-  app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
-  app.get('/{*splat}', (_req, res) => sendIndex(res));
+  // Built files, sent as the build compressed them (brotli, gzip) when the browser accepts that.
+  app.use('/assets', precompressedStatic(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }), notFound);
+  app.get('/index.html', (req, res) => sendIndex(req, res));
+  app.use(precompressedStatic(clientDir, { maxAge: '1h' }));
+  app.get('/{*splat}', (req, res) => sendIndex(req, res));
 
   app.use(
     (err: Error & { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {

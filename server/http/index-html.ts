@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { APP } from '#shared/constants';
+import { compressBoth, type Encoding, pickEncoding } from './content-encoding';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -23,20 +24,32 @@ export function brandIndexHtml(html: string, appName: string): string {
     });
 }
 
+type Shell = { html: Buffer } & Record<Encoding, Buffer>;
+
 /**
- * The SPA shell, read and branded once. A failed read is not cached, so a client built after the
- * server started is picked up by the next request.
+ * The SPA shell, read, branded and compressed once (brotli and gzip, like the built assets). A failed
+ * read is not cached, so a client built after the server started is picked up by the next request.
  */
 export function indexHtml(clientDir: string, appName: string) {
-  let cached: string | undefined;
-  return async (res: Response) => {
+  let cached: Promise<Shell> | undefined;
+  const load = async (): Promise<Shell> => {
+    const html = Buffer.from(brandIndexHtml(await fs.readFile(path.join(clientDir, 'index.html'), 'utf8'), appName));
+    return { html, ...(await compressBoth(html)) };
+  };
+  return async (req: Request, res: Response) => {
+    let shell: Shell;
     try {
-      cached ??= brandIndexHtml(await fs.readFile(path.join(clientDir, 'index.html'), 'utf8'), appName);
+      cached ??= load();
+      shell = await cached;
     } catch {
+      cached = undefined;
       res.status(503).type('text').send('The client is not built yet: run `npm run build`.');
       return;
     }
+    const encoding = pickEncoding(req, ['br', 'gzip']);
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(cached);
+    res.vary('Accept-Encoding');
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    res.type('html').send(encoding ? shell[encoding] : shell.html);
   };
 }

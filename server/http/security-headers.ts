@@ -1,9 +1,13 @@
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
+import { LINKEDIN } from '#shared/constants';
 import type { Config } from '../config';
+
+const POPUP_CALLBACKS = new Set<string>(LINKEDIN.CALLBACK_PATHS);
 
 /** Helmet with a CSP the app itself passes: no inline scripts; Mantine injects style tags. */
 export function securityHeaders(config: Config) {
-  return helmet({
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -24,4 +28,11 @@ export function securityHeaders(config: Config) {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity: config.baseUrl?.startsWith('https:') ? undefined : false,
   });
+  return (req: Request, res: Response, next: NextFunction) =>
+    headers(req, res, (err?: unknown) => {
+      // The LinkedIn popup reaches its callback page from LinkedIn's: a policy there other than
+      // unsafe-none puts the page in a new browsing context group, and it loses its opener.
+      if (POPUP_CALLBACKS.has(req.path)) res.setHeader('Cross-Origin-Opener-Policy', 'unsafe-none');
+      next(err);
+    });
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SESSION } from '#shared/constants';
 import type { Deps } from '../deps';
 import { serializeCookie } from '../lib/cookies';
-import { clientIp, isHttps } from '../lib/request';
+import { clientIp, isHttps, requestHost } from '../lib/request';
 
 /**
  * One context for HTTP and WebSocket calls: the WS upgrade request carries the same cookie. A WebSocket
@@ -20,6 +20,8 @@ export async function createContext(deps: Deps, req: IncomingMessage, res?: Serv
     deps,
     ip: clientIp(req, deps.config),
     origin: deps.linkOrigin.get(),
+    /** The Host the browser used (for origin checks only, as the same-origin guard reads it). */
+    host: requestHost(req, deps.config) ?? null,
     userAgent: req.headers['user-agent'] ?? null,
     user: auth?.user ?? null,
     sessionId: auth?.sessionId ?? null,

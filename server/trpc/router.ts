@@ -2,6 +2,7 @@ import { analyticsRouter } from '../features/analytics/analytics.router';
 import { authRouter } from '../features/auth/auth.router';
 import { eventsRouter } from '../features/events/events.router';
 import { gdprRouter } from '../features/gdpr/gdpr.router';
+import { linkedinRouter } from '../features/linkedin/linkedin.router';
 import { liveRouter } from '../features/live/live.router';
 import { membershipsRouter } from '../features/memberships/memberships.router';
 import { registrationsRouter } from '../features/registrations/registrations.router';
@@ -13,6 +14,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   events: eventsRouter,
   gdpr: gdprRouter,
+  linkedin: linkedinRouter,
   live: liveRouter,
   membership: membershipsRouter,
   registrations: registrationsRouter,

@@ -62,6 +62,9 @@ export const attendeesMessages = {
     securityFailed: 'Security validation failed',
     expired: 'Authentication expired',
     noCode: 'No authorization code received',
+    // ours: the callback page opened without the registration page that started the import
+    callbackNoOpener:
+      'This window was opened for a LinkedIn import. Close it and start again from the registration page.',
   },
   // spec §8 downloads, §6 visitor download
   downloads: {

@@ -1,12 +1,8 @@
 import { z } from 'zod';
+import { clip } from '../clip';
 import { LIMITS, PAGE_VIEWS } from '../constants';
 
-/** Cuts to `max` UTF-16 units without leaving half of a surrogate pair at the end. */
-export function clip(value: string, max: number): string {
-  if (value.length <= max) return value;
-  const cut = value.slice(0, max);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
-}
+export { clip };
 
 // A real long URL is cut to the stored length rather than refused, so a page view never errors in the
 // browser; beyond the hard URL maximum the request is not a page view and is refused.

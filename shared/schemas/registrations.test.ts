@@ -172,6 +172,7 @@ describe('tokens and queries', () => {
       sortBy: 'newest',
       page: 1,
       limit: 10,
+      pinned: [],
     });
     expect(registrationListSchema.safeParse({ eventId, sortBy: 'random' }).success).toBe(false);
     expect(registrationListSchema.safeParse({ eventId, limit: 51 }).success).toBe(false);

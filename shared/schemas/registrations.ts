@@ -179,13 +179,15 @@ export const registrationRefSchema = z.object({ id: uuidSchema });
 
 export type RegistrationSort = (typeof SORTS.REGISTRATIONS)[number];
 
-/** spec §7 attendee list: search, sort (default newest), page, limit (10). */
+/** spec §7 attendee list: search, sort (default newest), page, limit (10); spec §2 pinned first. */
 export const registrationListSchema = z.object({
   eventId,
   search: z.string().trim().max(ATTENDEES.SEARCH_MAX).default(''),
   sortBy: z.enum(SORTS.REGISTRATIONS).default('newest'),
   page: z.number().int().min(1).default(1),
   limit: z.number().int().min(1).max(PAGE_SIZES.MAX_LIMIT).default(PAGE_SIZES.ATTENDEE_LIST),
+  // spec §2: the browser's pins (ids kept per event) come first, across pages, then the chosen sort
+  pinned: z.array(uuidSchema).max(ATTENDEES.MAX_PINS).default([]),
 });
 export type RegistrationListInput = z.input<typeof registrationListSchema>;
 export type RegistrationListQuery = z.output<typeof registrationListSchema>;

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { createApp } from '#server/app';
@@ -42,11 +43,11 @@ async function seedAttendees(server: TestServer, eventId: string, n: number) {
 }
 
 /** A marker that a reload would wipe: the page must still hold it after the change arrives. */
-const markPage = (page: import('playwright-core').Page) =>
+const markPage = (page: Page) =>
   page.evaluate(() => {
     (window as unknown as { __noReload: boolean }).__noReload = true;
   });
-const notReloaded = (page: import('playwright-core').Page) =>
+const notReloaded = (page: Page) =>
   page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
 
 describe('venue display (spec §2 /event-display)', () => {
@@ -86,6 +87,7 @@ describe('venue display (spec §2 /event-display)', () => {
     const { server, page, errors } = await harness.open({ viewport: SCREEN });
     const { event } = await organiserEvent(server);
     await page.clock.install();
+    const apiSettled = trackApi(page);
     await page.goto(`/event-display/${event.id}`);
     await visible(page.getByText(M.events.waitingTitle));
     await markPage(page);
@@ -124,7 +126,12 @@ describe('venue display (spec §2 /event-display)', () => {
       page.evaluate(
         () => (window as unknown as { __rotation: { t: number; opacity: string; names: string[] }[] }).__rotation,
       );
-    await page.clock.runFor(pages * (LIVE_DISPLAY.ROTATE_MS + LIVE_DISPLAY.FADE_MS));
+    // One page at a time, letting each page's prefetch of the next come back first (a real screen has 6 s
+    // for it; the fake clock would otherwise run the round faster than the server can answer).
+    for (let i = 0; i < pages; i++) {
+      await apiSettled();
+      await page.clock.runFor(LIVE_DISPLAY.ROTATE_MS + LIVE_DISPLAY.FADE_MS);
+    }
     await expect
       .poll(async () => (await rotation()).filter((e) => e.opacity === '0').length)
       .toBeGreaterThanOrEqual(pages);
@@ -361,3 +368,30 @@ describe('organiser attendee management (spec §2 event detail)', () => {
     await visible(toast(page, M.attendees.cleanupFailedTitle).filter({ hasText: M.attendees.cleanupFailedBody }));
   });
 });
+
+/** Counts the page's tRPC requests in flight (HTTP only; the live socket is not a request). */
+function trackApi(page: Page) {
+  let inflight = 0;
+  const isApi = (r: { url(): string }) => r.url().includes('/trpc/');
+  page.on('request', (r) => {
+    if (isApi(r)) inflight += 1;
+  });
+  const done = (r: { url(): string }) => {
+    if (isApi(r)) inflight -= 1;
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  /** Resolves once no request has been in flight for two polls in a row. */
+  return async function settled() {
+    let quiet = 0;
+    await expect
+      .poll(
+        () => {
+          quiet = inflight === 0 ? quiet + 1 : 0;
+          return quiet;
+        },
+        { interval: 100 },
+      )
+      .toBeGreaterThanOrEqual(2);
+  };
+}

@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { insertMembership } from '#server/features/memberships/memberships.repo';
 import { newId } from '#server/lib/ids';
 import { appRouter } from '#server/trpc/router';
+import { FAKE_LINKEDIN_CLIENT, type FakeLinkedIn, startFakeLinkedIn } from '../fakes/linkedin';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 // Issue 6 "Also": no response anywhere carries a hash, a token or a secret. Every procedure of the router
@@ -17,6 +18,7 @@ const SECRET_KEY = /"[^"]*(hash|token|secret|password)[^"]*"\s*:/i;
 type Raw = { path: string; text: string };
 
 let srv: TestServer;
+let linkedin: FakeLinkedIn;
 const seen: Raw[] = [];
 const called = new Set<string>();
 const secrets = new Set<string>();
@@ -80,9 +82,13 @@ const tokenOf = (link: string) => new URL(link).searchParams.get('token') as str
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  srv = await startTestServer();
+  linkedin = await startFakeLinkedIn();
+  srv = await startTestServer({ env: linkedin.env });
 });
-afterAll(() => srv?.stop());
+afterAll(async () => {
+  await srv?.stop();
+  await linkedin?.stop();
+});
 
 describe('no response carries a hash, a token or a secret', () => {
   it('walks every procedure over HTTP and WebSocket', async () => {
@@ -142,6 +148,12 @@ describe('no response carries a hash, a token or a secret', () => {
         .toBuffer()
     ).toString('base64');
     await guest.query('registrations.event', { eventId: event.id });
+    secrets.add(FAKE_LINKEDIN_CLIENT.secret);
+    await guest.query('linkedin.authorization');
+    const redirectUri = `${srv.url}/linkedin-callback`;
+    const code = await linkedin.code(redirectUri);
+    secrets.add(code);
+    await guest.mutate('linkedin.exchange', { code, redirectUri });
     await guest.query('live.cursor', { eventId: event.id });
     const reg = await guest.mutate('registrations.join', {
       eventId: event.id,

@@ -72,8 +72,9 @@ describe('one process, one port', () => {
 
   it('serves tRPC over HTTP and over a WebSocket on the same /trpc path', async () => {
     const res = await fetch(`${srv.url}/trpc/system.publicConfig`);
-    expect((await res.json()).result.data).toEqual({ appName: 'Roomlist', baseUrl: null, mailMode: 'outbox' });
-    expect(await wsCall('system.publicConfig')).toEqual({ appName: 'Roomlist', baseUrl: null, mailMode: 'outbox' });
+    const config = { appName: 'Roomlist', baseUrl: null, mailMode: 'outbox', linkedinEnabled: false };
+    expect((await res.json()).result.data).toEqual(config);
+    expect(await wsCall('system.publicConfig')).toEqual(config);
   });
 
   it('the WebSocket context reads the session cookie from the upgrade request', async () => {

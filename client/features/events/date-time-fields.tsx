@@ -1,5 +1,6 @@
 import { Select, SimpleGrid } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { notifications } from '@mantine/notifications';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
 import { M } from '#shared/messages';

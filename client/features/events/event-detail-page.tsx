@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconPencil, IconUserCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { M } from '#shared/messages';
@@ -78,6 +78,18 @@ export function EventDetailPage() {
             <DeleteEventButton event={e} />
           </Group>
         </Group>
+        {/* At the door on a phone the attendee list sits below three cards: one tap reaches it. */}
+        {!e.personal_data_deleted && (
+          <Button
+            hiddenFrom="sm"
+            variant="light"
+            size="md"
+            leftSection={<IconUserCheck size={18} />}
+            onClick={() => document.getElementById('attendees')?.scrollIntoView({ behavior: 'smooth' })}
+          >
+            Check in attendees
+          </Button>
+        )}
       </Stack>
 
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
@@ -86,7 +98,9 @@ export function EventDetailPage() {
         <EventOverviewCard event={e} />
       </SimpleGrid>
 
-      <EventAttendeesSlot event={e} />
+      <Box id="attendees" style={{ scrollMarginTop: 72 }}>
+        <EventAttendeesSlot event={e} />
+      </Box>
       <GdprNotice event={e} />
       <EventRevenueSlot event={e} />
     </Stack>

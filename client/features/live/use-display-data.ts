@@ -3,36 +3,16 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { LIVE_CLIENT, LIVE_DISPLAY } from '#shared/constants';
 import { nextPage } from '#shared/display-grid';
-import type { RegistrationListInput, RegistrationListResponse } from '#shared/schemas/registrations';
+import type { RegistrationListInput } from '#shared/schemas/registrations';
 import { trpc } from '../../lib/trpc';
 import { errorCode } from '../../lib/trpc-errors';
-import { type LiveChange, useLiveChanges, useThrottle } from './use-live-changes';
+import { useLiveChanges } from './use-live-changes';
 
 // A page's query is dropped soon after the rotation leaves it: the screen holds the page it shows and the
 // next one (prefetched), never the whole room, however long it runs.
 const PAGE_GC_MS = 2 * LIVE_DISPLAY.ROTATE_MS;
-// Without a live connection the grid still loads after this, and then polls.
-const LIVE_WAIT_MS = 3_000;
 
 const retryWhileFailing = (failed: boolean) => (failed ? LIVE_CLIENT.RETRY_MS : false);
-
-/** A join merged into the first page at once (newest at the top, spec §4); the refresh that follows confirms it. */
-function withJoined(
-  old: RegistrationListResponse | undefined,
-  r: NonNullable<LiveChange['registration']>,
-  pageSize: number,
-) {
-  if (!old) return old;
-  const known = old.registrations.some((x) => x.id === r.id);
-  if (known) return { ...old, registrations: old.registrations.map((x) => (x.id === r.id ? r : x)) };
-  const total = old.totalRegistrations + 1;
-  return {
-    ...old,
-    registrations: [r, ...old.registrations].slice(0, pageSize),
-    totalRegistrations: total,
-    pagination: { ...old.pagination, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) },
-  };
-}
 
 /**
  * spec §2, §4 live display: the event, the page of newest-first attendees on screen, the rotation every
@@ -51,45 +31,20 @@ export function useDisplayData(eventId: string, pageSize: number) {
     },
   );
   const erased = event.data?.personal_data_deleted ?? false;
-  const refresh = useThrottle(() => void utils.registrations.list.invalidate({ eventId }));
 
   const [page, setPage] = useState(1);
   const [shown, setShown] = useState(true);
-  const input = (p: number): RegistrationListInput => ({ eventId, sortBy: 'newest', page: p, limit: pageSize });
-
-  const onChange = (c: LiveChange) => {
-    if (c.kind === 'joined') {
-      if (page === 1) utils.registrations.list.setData(input(1), (old) => withJoined(old, c.registration, pageSize));
-      refresh();
-    } else if (c.kind === 'updated' || c.kind === 'checked_in' || c.kind === 'check_in_undone') {
-      const r = c.registration;
-      utils.registrations.list.setData(input(page), (old) =>
-        old ? { ...old, registrations: old.registrations.map((x) => (x.id === r.id ? r : x)) } : old,
-      );
-    } else {
-      // removed, erased or refetch: the server's view decides
-      if (c.kind !== 'removed') void utils.registrations.event.invalidate({ eventId });
-      refresh();
-    }
-  };
-  const live = useLiveChanges({
-    eventId,
-    audience: 'public',
-    enabled: Boolean(event.data) && !erased,
-    onChange,
-    onStarted: refresh,
-  });
-
-  const [waited, setWaited] = useState(false);
-  useEffect(() => {
-    const t = setTimeout(() => setWaited(true), LIVE_WAIT_MS);
-    return () => clearTimeout(t);
-  }, []);
+  const view = { search: '', sortBy: 'newest' as const, page, limit: pageSize };
+  const input = (p: number): RegistrationListInput => ({ eventId, ...view, page: p });
+  // A screen that runs for days re-reads its page after every change, so nothing on it drifts.
+  const open = Boolean(event.data) && !erased;
+  const live = useLiveChanges({ eventId, audience: 'public', view, enabled: open, confirm: true });
 
   const list = trpc.registrations.list.useQuery(input(page), {
-    enabled: Boolean(event.data) && !erased && pageSize > 0 && (live.started || waited),
+    enabled: open && pageSize > 0 && live.ready,
     placeholderData: keepPreviousData,
     gcTime: PAGE_GC_MS,
+    // without a live connection (a network that blocks WebSockets) the page polls instead
     refetchInterval: (q) => retryWhileFailing(q.state.status === 'error' || !live.started),
   });
 

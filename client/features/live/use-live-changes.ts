@@ -1,64 +1,200 @@
-import { skipToken } from '@tanstack/react-query';
+import { skipToken, useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { LIVE_CLIENT } from '#shared/constants';
+import type {
+  RegistrationDto,
+  RegistrationListInput,
+  RegistrationListResponse,
+  RegistrationSort,
+} from '#shared/schemas/registrations';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { errorCode } from '../../lib/trpc-errors';
 
 /** One change of an event's attendees as the server sends it (the `data` of a tracked item). */
-export type LiveChange =
+type LiveChange =
   RouterOutputs['live']['onEvent'] extends AsyncIterable<infer T> ? (T extends { data: infer D } ? D : never) : never;
 
+/** The page of attendees on screen: its list query's input besides the event id. */
+export type LiveView = { search: string; sortBy: RegistrationSort; page: number; limit: number; pinned?: string[] };
+
+// The organiser's list adds checkedInCount; the spreads below keep it.
+type List = RegistrationListResponse;
+
+const replaced = (list: List, r: RegistrationDto): List => ({
+  ...list,
+  registrations: list.registrations.map((x) => (x.id === r.id ? r : x)),
+});
+const withoutId = (list: List, id: string): List => ({
+  ...list,
+  registrations: list.registrations.filter((x) => x.id !== id),
+});
+const emptied = (list: List): List => ({
+  ...list,
+  registrations: [],
+  pagination: { ...list.pagination, total: 0, totalPages: 0 },
+  totalRegistrations: 0,
+});
+
 /**
- * spec §4 realtime: follows one event's changes, public (`onEvent`) or the owner's (`onOrganizerEvent`).
- * `started` turns true once the server listens, so a list loaded after it misses nothing. A dropped
- * socket is reconnected by the wsLink, which resends the subscription with the last tracked id: the
- * server replays what was missed (`reconnecting` is true meanwhile). A subscription the server refused
- * (a restart in progress, say) is tried again after LIVE_CLIENT.RETRY_MS.
+ * Page 1, newest first, no search: a join goes on top, after the pinned rows, when it is newer than
+ * the rows there (a replayed older join is not). Undefined where its place is not known.
+ */
+function withJoined(list: List, r: RegistrationDto, pinned: readonly string[]): List | undefined {
+  const rows = list.registrations;
+  if (rows.some((x) => x.id === r.id)) return replaced(list, r);
+  if (pinned.includes(r.id)) return undefined;
+  const first = rows.findIndex((x) => !pinned.includes(x.id));
+  const at = first === -1 ? rows.length : first;
+  if (at >= list.pagination.limit || (rows[at] && rows[at].created_at > r.created_at)) return undefined;
+  const total = list.pagination.total + 1;
+  return {
+    ...list,
+    registrations: [...rows.slice(0, at), r, ...rows.slice(at)].slice(0, list.pagination.limit),
+    pagination: { ...list.pagination, total, totalPages: Math.ceil(total / list.pagination.limit) },
+    totalRegistrations: list.totalRegistrations + 1,
+  };
+}
+
+/**
+ * spec §4 realtime, for the attendee list, the venue display (`public`) and the organiser's list
+ * (`organizer`): reads where the change log stands (`ready`; the page loads its list only then), and
+ * subscribes from there, so a change made while the list loads is replayed, not lost. After a dropped
+ * socket the wsLink resubscribes with the last tracked id and the server replays what was missed
+ * (`reconnecting` meanwhile); a subscription the server refused is tried again after RETRY_MS.
+ *
+ * Changes are merged into the cached lists of the event: a join at the top of page 1 (newest, no
+ * search), edits and check-ins in place, removals dropped; erasure empties them. Whatever cannot be
+ * merged (a join elsewhere, an edit under a search or a name sort, a removal's refill, a page still
+ * loading, `refetch`) reloads the page, at most once per REFRESH_MS. With `confirm` every change
+ * reloads too, for figures a change does not carry (the organiser's checked-in count) or rows that
+ * appeared without one; the public list on hundreds of phones does without.
  */
 export function useLiveChanges({
   eventId,
   audience,
+  view,
   enabled = true,
-  onChange,
-  onStarted,
+  confirm = false,
 }: {
   eventId: string;
   audience: 'public' | 'organizer';
+  view: LiveView;
   enabled?: boolean;
-  onChange: (change: LiveChange) => void;
-  /** After every (re)start: a list loaded earlier may be reloaded, belt and braces beside the replay. */
-  onStarted?: () => void;
+  confirm?: boolean;
 }) {
-  const [started, setStarted] = useState(false);
-  const latest = useRef({ onChange, onStarted });
-  latest.current = { onChange, onStarted };
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const organizer = audience === 'organizer';
+  const listKey = (input: Partial<RegistrationListInput>) =>
+    organizer
+      ? getQueryKey(trpc.registrations.organizerList, input, 'query')
+      : getQueryKey(trpc.registrations.list, input, 'query');
+  const lists = { queryKey: listKey({ eventId }) };
+  const shown = listKey({ eventId, ...view });
 
-  const input = enabled ? { eventId } : skipToken;
-  const options = {
-    onStarted: () => {
-      setStarted(true);
-      latest.current.onStarted?.();
-    },
-    onData: (item: { data: LiveChange }) => latest.current.onChange(item.data),
+  // Anything in flight may have read the database before the change: cancel it and fetch again.
+  const reload = useThrottle(
+    () => void queryClient.cancelQueries(lists).then(() => queryClient.invalidateQueries(lists)),
+  );
+  const eventChanged = useThrottle(() =>
+    organizer ? utils.events.get.invalidate({ id: eventId }) : utils.registrations.event.invalidate({ eventId }),
+  );
+  /** The page on screen, unless it is still being fetched. */
+  const settled = () => {
+    const q = queryClient.getQueryState<List>(shown);
+    return q?.status === 'success' && q.fetchStatus === 'idle' ? q.data : undefined;
   };
-  const pub = trpc.live.onEvent.useSubscription(audience === 'public' ? input : skipToken, options);
-  const own = trpc.live.onOrganizerEvent.useSubscription(audience === 'organizer' ? input : skipToken, options);
-  const sub = audience === 'public' ? pub : own;
 
-  const { status, reset } = sub;
+  const apply = (c: LiveChange) => {
+    switch (c.kind) {
+      case 'joined': {
+        const top = view.page === 1 && view.sortBy === 'newest' && view.search === '';
+        const list = top ? settled() : undefined;
+        const next = list && withJoined(list, c.registration, view.pinned ?? []);
+        if (next) queryClient.setQueryData(shown, next);
+        // other pages and sorts shifted: reloaded when shown again
+        void queryClient.invalidateQueries({ ...lists, refetchType: 'none' });
+        if (!next || confirm) reload();
+        if (organizer) eventChanged();
+        return;
+      }
+      case 'updated':
+      case 'checked_in':
+      case 'check_in_undone': {
+        // an edit can move an entry in a name sort, or in or out of a search
+        const moved = view.search !== '' || view.sortBy.startsWith('name');
+        const loading = !settled();
+        queryClient.setQueriesData<List>(lists, (l) => l && replaced(l, c.registration));
+        if (moved || loading || confirm) reload();
+        return;
+      }
+      case 'removed':
+        queryClient.setQueriesData<List>(lists, (l) => l && withoutId(l, c.id));
+        reload(); // refill the page and the counts
+        if (organizer) eventChanged();
+        return;
+      case 'erased': // the subscription ends; the event now says its data is gone
+        queryClient.setQueriesData<List>(lists, (l) => l && emptied(l));
+        eventChanged();
+        return;
+      case 'refetch':
+        reload();
+        eventChanged();
+        return;
+    }
+  };
+
+  const [from, setFrom] = useState<{ eventId: string; id: string }>();
+  const start = from?.eventId === eventId ? from.id : undefined;
+  const cursor = trpc.live.cursor.useQuery(
+    { eventId },
+    {
+      enabled: enabled && start === undefined,
+      gcTime: 0, // read afresh on every visit
+      refetchInterval: (q) =>
+        q.state.status === 'error' && errorCode(q.state.error) !== 'NOT_FOUND' ? LIVE_CLIENT.RETRY_MS : false,
+    },
+  );
+  if (start === undefined && cursor.data) setFrom({ eventId, id: cursor.data.lastEventId });
+
+  const [started, setStarted] = useState(false);
+  const seen = useRef<{ eventId: string; id: string }>(undefined);
+  const input = enabled && start !== undefined ? { eventId, lastEventId: start } : skipToken;
+  const options = {
+    onStarted: () => setStarted(true),
+    onData: (item: { id: string; data: LiveChange }) => {
+      seen.current = { eventId, id: item.id };
+      apply(item.data);
+    },
+  };
+  const pub = trpc.live.onEvent.useSubscription(organizer ? skipToken : input, options);
+  const own = trpc.live.onOrganizerEvent.useSubscription(organizer ? input : skipToken, options);
+  const { status, reset } = organizer ? own : pub;
+
   useEffect(() => {
     if (status !== 'error') return;
-    const retry = setTimeout(reset, LIVE_CLIENT.RETRY_MS);
+    const retry = setTimeout(() => {
+      // from the last change seen: a new input resubscribes by itself
+      const last = seen.current;
+      if (last?.eventId === eventId && last.id !== start) setFrom(last);
+      else reset();
+    }, LIVE_CLIENT.RETRY_MS);
     return () => clearTimeout(retry);
-  }, [status, reset]);
+  }, [status, reset, eventId, start]);
 
-  return { started, reconnecting: started && (status === 'connecting' || status === 'error') };
+  return {
+    ready: start !== undefined,
+    started,
+    reconnecting: started && (status === 'connecting' || status === 'error'),
+  };
 }
 
 /**
  * Runs `fn` at most once per `ms`: the first call at once, later ones merged into one call at the end
  * of the window. The timer is cleared on unmount.
  */
-export function useThrottle(fn: () => void, ms: number = LIVE_CLIENT.REFRESH_MS) {
+function useThrottle(fn: () => unknown, ms: number = LIVE_CLIENT.REFRESH_MS) {
   const latest = useRef(fn);
   latest.current = fn;
   const state = useRef<{ timer?: ReturnType<typeof setTimeout>; pending: boolean }>({ pending: false });

@@ -4,7 +4,7 @@ import { IconAlertCircle, IconSearchOff, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { DEFAULTS, PAGE_SIZES } from '#shared/constants';
+import { ATTENDEES, DEFAULTS, PAGE_SIZES } from '#shared/constants';
 import { M } from '#shared/messages';
 import type { RegistrationDto, RegistrationSort } from '#shared/schemas/registrations';
 import { EmptyState } from '../../components/empty-state';
@@ -12,6 +12,7 @@ import { FullPageLoader } from '../../components/full-page-loader';
 import { Pagination } from '../../components/pagination';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useLiveChanges } from '../live/use-live-changes';
 import { AttendeeInfoDialog } from './attendee-info-dialog';
 import { AttendeeListToolbar } from './attendee-list-toolbar';
 import { AttendeeRow } from './attendee-row';
@@ -23,14 +24,11 @@ import { ListQrCard } from './list-qr-card';
 import { LoadFailed } from './load-failed';
 import { PhotoViewer } from './photo-viewer';
 import { PublicLayout } from './public-layout';
-import { useLiveAttendees } from './use-live-attendees';
 import { useMyRegistration } from './use-my-registration';
 import { usePins } from './use-pins';
 import { usePublicEvent } from './use-public-event';
 
-const SEARCH_DEBOUNCE_MS = 300; // ours
-
-/** Pinned entries first (spec §2), otherwise the server's order. */
+/** Pinned entries first (spec §2): the server's order, and at once after a pin is toggled. */
 function pinnedFirst(list: RegistrationDto[], pinned: Set<string>) {
   return [...list.filter((r) => pinned.has(r.id)), ...list.filter((r) => !pinned.has(r.id))];
 }
@@ -42,7 +40,7 @@ export function AttendeeListPage() {
   usePageTitle(event.data?.name);
 
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [debounced] = useDebouncedValue(search.trim(), ATTENDEES.SEARCH_DEBOUNCE_MS);
   const [sortBy, setSortBy] = useState<RegistrationSort>(DEFAULTS.ATTENDEE_SORT);
   const [page, setPage] = useState(1);
   // spec §5 attendee search: a new term (or sort) starts again at page 1
@@ -52,15 +50,15 @@ export function AttendeeListPage() {
     setPage(1);
   }
 
+  const { pins, pinned, toggle } = usePins(eventId);
   const open = Boolean(event.data && !event.data.personal_data_deleted);
-  const view = { search: debounced, sortBy, page };
+  const view = { search: debounced, sortBy, page, limit: PAGE_SIZES.ATTENDEE_LIST, pinned: pins };
+  const live = useLiveChanges({ eventId, audience: 'public', view, enabled: open });
   const list = trpc.registrations.list.useQuery(
-    { eventId, ...view, limit: PAGE_SIZES.ATTENDEE_LIST },
-    { enabled: open, placeholderData: keepPreviousData },
+    { eventId, ...view },
+    { enabled: open && live.ready, placeholderData: keepPreviousData },
   );
-  useLiveAttendees(eventId, view, open);
   const mine = useMyRegistration(eventId, open);
-  const { pinned, toggle } = usePins(eventId);
 
   const [info, setInfo] = useState<RegistrationDto | null>(null);
   const [photo, setPhoto] = useState<{ url: string; name: string } | null>(null);
@@ -77,7 +75,7 @@ export function AttendeeListPage() {
   let body: ReactNode;
   if (e.personal_data_deleted) {
     body = <CleanedRoom event={e} />;
-  } else if (list.isLoading) {
+  } else if (list.isPending) {
     body = (
       <Center py="xl">
         <Loader size="sm" />

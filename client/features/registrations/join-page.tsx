@@ -86,6 +86,7 @@ export function JoinPage() {
               initialValues={EMPTY}
               submitLabel={M.attendees.joinButton}
               pending={join.isPending}
+              linkedIn
               onSubmit={submit}
               onFailed={failed}
             />

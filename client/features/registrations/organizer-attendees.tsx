@@ -65,7 +65,7 @@ export function OrganizerAttendees({ event }: { event: EventDto }) {
   let body: React.ReactNode;
   if (cleaned) {
     body = <OrganizerCleanedStats event={event} />;
-  } else if (a.list.isLoading) {
+  } else if (a.list.isPending) {
     body = (
       <Center py="xl">
         <Loader size="sm" />

@@ -76,7 +76,7 @@ export function RegistrationForm<M extends Mode>({
   initialValues: RegistrationValues;
   submitLabel: string;
   pending: boolean;
-  /** The server has LinkedIn configured: offer the import above the fields. */
+  /** Offer the LinkedIn import above the fields (the slot shows it when the server has it configured). */
   linkedIn?: boolean;
   /** Editing: the stored photo, shown until a new one is chosen (the form's `photo` stays empty). */
   currentPhoto?: string | null;

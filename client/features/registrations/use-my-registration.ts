@@ -19,7 +19,7 @@ export function useMyRegistration(eventId: string, enabled = true) {
   return useQuery({
     queryKey: myRegistrationKey(eventId),
     enabled,
-    staleTime: 60_000,
+    staleTime: ATTENDEES.MINE_STALE_MS,
     queryFn: async (): Promise<MyRegistration | null> => {
       const all = storedTokens();
       for (let i = 0; i < all.length; i += ATTENDEES.TOKENS_PER_LOOKUP) {

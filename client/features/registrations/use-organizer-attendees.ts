@@ -7,9 +7,7 @@ import { M } from '#shared/messages';
 import type { RegistrationDto, RegistrationSort } from '#shared/schemas/registrations';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/trpc-errors';
-import { useLiveChanges, useThrottle } from '../live/use-live-changes';
-
-const SEARCH_DEBOUNCE_MS = 250; // ours: a search per pause in typing, not per key
+import { useLiveChanges } from '../live/use-live-changes';
 
 /**
  * spec §2 registration management, §4 registration check-in: the owner's list of one event (search on
@@ -19,7 +17,7 @@ const SEARCH_DEBOUNCE_MS = 250; // ours: a search per pause in typing, not per k
 export function useOrganizerAttendees(eventId: string, open: boolean) {
   const utils = trpc.useUtils();
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [debounced] = useDebouncedValue(search.trim(), ATTENDEES.SEARCH_DEBOUNCE_MS);
   const [sortBy, setSortBy] = useState<RegistrationSort>(DEFAULTS.ATTENDEE_SORT);
   const [page, setPage] = useState(1);
   // a new term or sort starts at page 1
@@ -29,9 +27,12 @@ export function useOrganizerAttendees(eventId: string, open: boolean) {
     setPage(1);
   }
 
+  const view = { search: debounced, sortBy, page, limit: ATTENDEES.ORGANIZER_PAGE_SIZE };
+  // every change reloads too: the checked-in count is not in the change
+  const live = useLiveChanges({ eventId, audience: 'organizer', view, enabled: open, confirm: true });
   const list = trpc.registrations.organizerList.useQuery(
-    { eventId, search: debounced, sortBy, page, limit: ATTENDEES.ORGANIZER_PAGE_SIZE },
-    { enabled: open, placeholderData: keepPreviousData },
+    { eventId, ...view },
+    { enabled: open && live.ready, placeholderData: keepPreviousData },
   );
 
   const patch = (r: RegistrationDto) =>
@@ -40,25 +41,6 @@ export function useOrganizerAttendees(eventId: string, open: boolean) {
       {},
       (old) => old && { ...old, registrations: old.registrations.map((x) => (x.id === r.id ? r : x)) },
     );
-  const refresh = useThrottle(() => {
-    void utils.registrations.organizerList.invalidate({ eventId });
-  });
-  const refreshEvent = useThrottle(() => {
-    void utils.events.get.invalidate({ id: eventId });
-  });
-
-  useLiveChanges({
-    eventId,
-    audience: 'organizer',
-    enabled: open,
-    onStarted: refresh,
-    onChange: (c) => {
-      if (c.registration) patch(c.registration);
-      if (c.kind === 'joined' || c.kind === 'removed' || c.kind === 'erased' || c.kind === 'refetch') refreshEvent();
-      refresh();
-    },
-  });
-
   const settle = () => void utils.registrations.organizerList.invalidate({ eventId });
   const checkIn = trpc.registrations.checkIn.useMutation({
     onSuccess: (r) => {

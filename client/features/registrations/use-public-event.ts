@@ -1,3 +1,4 @@
+import { ATTENDEES } from '#shared/constants';
 import { trpc } from '../../lib/trpc';
 import { errorCode } from '../../lib/trpc-errors';
 
@@ -6,7 +7,7 @@ export function usePublicEvent(eventId: string) {
   const query = trpc.registrations.event.useQuery(
     { eventId },
     {
-      staleTime: 30_000,
+      staleTime: ATTENDEES.PUBLIC_EVENT_STALE_MS,
       // a missing event stays missing; a dropped connection on venue Wi-Fi is worth two more tries
       retry: (count, err) => errorCode(err) !== 'NOT_FOUND' && errorCode(err) !== 'BAD_REQUEST' && count < 2,
     },

@@ -195,7 +195,7 @@ export function updateOwnRegistration(
 
 // --- lists (spec §7 attendee list and organiser registrations) ---
 
-type Page = { search: string; sortBy: RegistrationSort; limit: number; offset: number };
+type Page = { search: string; sortBy: RegistrationSort; limit: number; offset: number; pinned?: string[] };
 type RegQuery = SelectQueryBuilder<Database, 'event_registrations', object>;
 
 const publicScope = (db: Q, eventId: string): RegQuery =>
@@ -228,6 +228,9 @@ function searched(q: RegQuery, search: string): RegQuery {
 
 function page(q: RegQuery, p: Page) {
   let s = searched(q, p.search).select(COLUMNS);
+  // spec §2: pinned attendees first on every page (the search still applies), then the chosen sort
+  const pinned = p.pinned ?? [];
+  if (pinned.length > 0) s = s.orderBy((eb) => eb('event_registrations.id', 'in', pinned), 'desc');
   // rowid orders joins made in the same millisecond by when they were inserted.
   const rowid = sql`event_registrations.rowid`;
   switch (p.sortBy) {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ATTENDEES } from '#shared/constants';
 import { M } from '#shared/messages';
 import type { JoinInput } from '#shared/schemas/registrations';
 import { PHOTO_MESSAGES } from '#shared/schemas/registrations';
@@ -439,6 +440,46 @@ describe('registrations.list (public attendee list, spec §2 and §7)', () => {
     // same created_at for all (fixed clock): newest still follows the order they joined
     const newest = await api.list({ eventId: e.id });
     expect(newest.registrations[0].first_name).toBe('P22');
+  });
+
+  it("puts the browser's pins first across pages (spec §2), then the sort, with the search still applied", async () => {
+    const e = await newEvent(ada);
+    const api = await anon()();
+    const made = [];
+    for (let i = 0; i < 12; i++) {
+      made.push(await api.join(joinInput(e.id, { first_name: `P${String(i).padStart(2, '0')}` })));
+      t.clock.advance(1000);
+    }
+    const names = (r: { registrations: { first_name: string }[] }) => r.registrations.map((x) => x.first_name);
+    // newest first: P00 and P01 (the first two to join) are on page 2 without pins
+    expect(names(await api.list({ eventId: e.id, page: 2 }))).toEqual(['P01', 'P00']);
+
+    const pinned = [made[0].id, made[1].id];
+    const p1 = await api.list({ eventId: e.id, pinned });
+    expect(names(p1)).toEqual(['P01', 'P00', 'P11', 'P10', 'P09', 'P08', 'P07', 'P06', 'P05', 'P04']);
+    expect([p1.pagination.total, p1.totalRegistrations]).toEqual([12, 12]);
+    expect(names(await api.list({ eventId: e.id, pinned, page: 2 }))).toEqual(['P03', 'P02']);
+    // pinned first whatever the sort; a search still leaves out a pin that does not match
+    expect(names(await api.list({ eventId: e.id, pinned, sortBy: 'name-desc' })).slice(0, 3)).toEqual([
+      'P01',
+      'P00',
+      'P11',
+    ]);
+    expect(names(await api.list({ eventId: e.id, pinned, search: 'P1' }))).toEqual(['P11', 'P10']);
+    // an id that is not in this event (another event's, or one erased since) changes nothing
+    const elsewhere = await api.join(joinInput((await newEvent(ada)).id));
+    expect(names(await api.list({ eventId: e.id, pinned: [elsewhere.id] }))[0]).toBe('P11');
+  });
+
+  it(`refuses more than ${ATTENDEES.MAX_PINS} pins, or a pin that is not an id`, async () => {
+    const e = await newEvent(ada);
+    const api = await anon()();
+    const ids = (n: number) => Array.from({ length: n }, () => crypto.randomUUID());
+    expect((await api.list({ eventId: e.id, pinned: ids(ATTENDEES.MAX_PINS) })).registrations).toEqual([]);
+    expect((await rejection(api.list({ eventId: e.id, pinned: ids(ATTENDEES.MAX_PINS + 1) }))).code).toBe(
+      'BAD_REQUEST',
+    );
+    expect((await rejection(api.list({ eventId: e.id, pinned: ["x' OR 1=1 --"] }))).code).toBe('BAD_REQUEST');
   });
 
   it('is empty once the personal data is cleaned, and a missing event is "Event not found"', async () => {

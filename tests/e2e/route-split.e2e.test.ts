@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { M } from '#shared/messages';
+import { apiJoin, organiserEvent } from '../helpers/attendees-browser';
+import { browserHarness, DESKTOP, PHONE, visible } from '../helpers/browser';
+import { browserCookies } from '../helpers/events-browser';
+
+// issue 7 item 11: the public pages load only their own code and the Mantine styles they use.
+
+const harness = browserHarness();
+const require = createRequire(import.meta.url);
+const css = (id: string) => fs.readFileSync(require.resolve(id), 'utf8');
+const classesOf = (text: string) => new Set(text.match(/\bm_[0-9a-f]{8}\b/g) ?? []);
+
+// Texts written only in organiser screens' code (not in shared/messages, which every page loads).
+const ORGANISER_MARKERS = [
+  'Platform Navigation', // client/components/sidebar-nav.tsx
+  'All the rooms you have hosted', // client/features/dashboard/dashboard-page.tsx
+  'Set up a room for your attendees to join.', // client/features/events/create-event-page.tsx
+];
+// Classes only organiser screens use: the app shell and @mantine/dates' calendar.
+const coreDir = path.dirname(require.resolve('@mantine/core/styles.css'));
+const ORGANISER_CLASSES = [
+  ...classesOf(fs.readFileSync(path.join(coreDir, 'styles/AppShell.css'), 'utf8')),
+  ...classesOf(css('@mantine/dates/styles.css')),
+];
+const MANTINE_CLASSES = classesOf(css('@mantine/core/styles.css') + css('@mantine/notifications/styles.css'));
+
+/** Every script and stylesheet the page downloads while `run` goes on, as text. */
+async function downloads(page: Page, run: () => Promise<void>) {
+  const bodies: Promise<{ type: string; url: string; text: string }>[] = [];
+  const onResponse = (res: import('playwright-core').Response) => {
+    const type = res.request().resourceType();
+    if (type === 'script' || type === 'stylesheet') {
+      bodies.push(res.text().then((text) => ({ type, url: res.url(), text })));
+    }
+  };
+  page.on('response', onResponse);
+  await run();
+  page.off('response', onResponse);
+  return Promise.all(bodies);
+}
+
+/** Mantine classes on the page's elements that have rules in Mantine's full stylesheet but none loaded. */
+function unstyledClasses(page: Page) {
+  return page.evaluate(
+    (known) => {
+      const loaded = [...document.styleSheets].map((s) => [...s.cssRules].map((r) => r.cssText).join('\n')).join('\n');
+      const onPage = new Set<string>();
+      for (const el of document.querySelectorAll('[class*="m_"]')) {
+        for (const c of el.classList) if (/^m_[0-9a-f]{8}$/.test(c)) onPage.add(c);
+      }
+      return [...onPage].filter((c) => known.includes(c) && !loaded.includes(`.${c}`));
+    },
+    [...MANTINE_CLASSES],
+  );
+}
+
+describe('public pages load no organiser code', () => {
+  test('/register, /event-list, /event-display and /event-qr fetch none of the organiser screens', async () => {
+    const { page, server, errors } = await harness.open({ viewport: PHONE });
+    const { event } = await organiserEvent(server);
+    const pages = [
+      [`/register/${event.id}`, page.getByRole('button', { name: M.attendees.joinButton })],
+      [`/event-list/${event.id}`, page.getByPlaceholder(M.attendees.search)],
+      [`/event-display/${event.id}`, page.getByText(M.events.scanToJoin).first()],
+      [`/event-qr/${event.id}`, page.getByText(M.events.scanToJoin).first()],
+    ] as const;
+    for (const [url, ready] of pages) {
+      // A fresh document each time, so each page fetches what it needs itself.
+      const files = await downloads(page, async () => {
+        await page.goto('about:blank');
+        await page.goto(url);
+        await visible(ready);
+      });
+      expect(files.filter((f) => f.type === 'script').length, url).toBeGreaterThan(0);
+      for (const f of files) {
+        for (const marker of ORGANISER_MARKERS) expect(f.text.includes(marker), `${url} loaded ${f.url}`).toBe(false);
+        if (f.type === 'stylesheet') {
+          const found = ORGANISER_CLASSES.filter((c) => f.text.includes(`.${c}`));
+          expect(found, `${url} loaded ${f.url}`).toEqual([]);
+        }
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test('the organiser dashboard does load them (the markers are really in the build)', async () => {
+    const { page, context, server } = await harness.open({ viewport: DESKTOP });
+    const { api } = await organiserEvent(server);
+    await context.addCookies(browserCookies(server, api));
+    const files = await downloads(page, async () => {
+      await page.goto('/');
+      await visible(page.getByRole('main').getByRole('link', { name: 'Create Event' }));
+    });
+    const scripts = files.filter((f) => f.type === 'script').map((f) => f.text);
+    expect(scripts.some((t) => t.includes('All the rooms you have hosted'))).toBe(true);
+    expect(scripts.some((t) => t.includes('Platform Navigation'))).toBe(true);
+    expect(await unstyledClasses(page)).toEqual([]);
+    api.close();
+  });
+});
+
+describe('public pages load the Mantine styles they render', () => {
+  test('every Mantine class on the join form, the list (with its Info dialog), the display and the QR page is styled', async () => {
+    const { page, server } = await harness.open({ viewport: PHONE });
+    const { event } = await organiserEvent(server);
+    await apiJoin(server, event.id, { first_name: 'Grace', last_name: 'Hopper', headline: 'Compilers' });
+
+    await page.goto(`/register/${event.id}`);
+    await visible(page.getByRole('button', { name: M.attendees.joinButton }));
+    expect(await unstyledClasses(page)).toEqual([]);
+
+    await page.goto(`/event-list/${event.id}`);
+    await visible(page.getByText('Grace Hopper').first());
+    expect(await unstyledClasses(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Info' }).first().click();
+    await visible(page.getByRole('dialog'));
+    expect(await unstyledClasses(page)).toEqual([]);
+
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(`/event-display/${event.id}`);
+    await visible(page.getByText('Grace').first());
+    expect(await unstyledClasses(page)).toEqual([]);
+
+    await page.goto(`/event-qr/${event.id}`);
+    await visible(page.getByText(M.events.scanToJoin).first());
+    expect(await unstyledClasses(page)).toEqual([]);
+  });
+});
