@@ -1,0 +1,213 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { M } from '#shared/messages';
+import { PHOTO_MESSAGES } from '#shared/schemas/registrations';
+import { rejection } from '../../../tests/helpers/factory';
+import type { Change } from '../live/bus';
+import {
+  anon,
+  attendeeCount,
+  changes,
+  eraseFlag,
+  joinInput,
+  newEvent,
+  photoFiles,
+  rowCount,
+  s,
+  setUpRegistrationsWorld,
+  token,
+} from './registrations-world';
+
+setUpRegistrationsWorld();
+
+describe('registrations.event (public)', () => {
+  it('gives the public pages what they need, without the owner', async () => {
+    const e = await newEvent(s.ada, { email_required: true, sponsor_enabled: true, download_enabled: true });
+    const got = await (await anon()()).event({ eventId: e.id });
+    expect(got).toMatchObject({
+      id: e.id,
+      name: 'Tech Night',
+      venue: 'The Hall',
+      city: 'Leeds',
+      event_date: '2026-11-27',
+      start_time: '18:00',
+      end_time: '21:00',
+      email_required: true,
+      phone_required: false,
+      sponsor_enabled: true,
+      download_enabled: true,
+      download_formats: ['csv'],
+      personal_data_deleted: false,
+      attendee_count: 0,
+      scheduled_deletion_date: e.scheduled_deletion_date,
+    });
+    expect(got).not.toHaveProperty('user_id');
+    expect(JSON.stringify(got)).not.toContain(s.ada.id);
+  });
+
+  it('says "Event not found" for a missing event', async () => {
+    expect(await rejection((await anon()()).event({ eventId: crypto.randomUUID() }))).toEqual({
+      code: 'NOT_FOUND',
+      message: M.events.notFound,
+    });
+  });
+});
+
+describe('registrations.join (spec §5)', () => {
+  it('stores the entry, its own photo file, the count and the change, then publishes it', async () => {
+    const e = await newEvent(s.ada);
+    const published: Change[] = [];
+    s.t.deps.bus.subscribe(e.id, (c) => published.push(c));
+    const r = await (await anon()()).join(joinInput(e.id, { email: 'Grace@Navy.mil', headline: ' Admiral ' }));
+    expect(r).toEqual({
+      id: r.id,
+      event_id: e.id,
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'grace@navy.mil',
+      phone: null,
+      headline: 'Admiral',
+      photo_url: expect.stringMatching(new RegExp(`^/uploads/photos/${r.id}-[a-z0-9]{24}\\.jpg$`)),
+      checked_in_at: null,
+      created_at: s.t.clock.now().toISOString(),
+      updated_at: s.t.clock.now().toISOString(),
+    });
+    expect(photoFiles()).toEqual([path.basename(r.photo_url!)]);
+    const file = path.join(s.dir, r.photo_url!);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect((await sharp(fs.readFileSync(file)).metadata()).format).toBe('jpeg');
+    expect(await attendeeCount(e.id)).toBe(1);
+    const log = await changes(e.id);
+    expect(log).toEqual([{ seq: log[0].seq, event_id: e.id, registration_id: r.id, kind: 'joined' }]);
+    expect(published).toEqual(log);
+    // the row holds a hash of the token, never the token
+    const row = await s.t.db
+      .selectFrom('event_registrations')
+      .selectAll()
+      .where('id', '=', r.id)
+      .executeTakeFirstOrThrow();
+    expect(row.registration_token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('strips the GPS position (and all EXIF) from the photo', async () => {
+    const e = await newEvent(s.ada);
+    expect(Buffer.from(s.gpsPhoto, 'base64').includes('PhoneCo')).toBe(true);
+    const r = await (await anon()()).join(joinInput(e.id, { photo: s.gpsPhoto }));
+    const stored = fs.readFileSync(path.join(s.dir, r.photo_url!));
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+    expect(stored.includes('PhoneCo')).toBe(false);
+  });
+
+  it.each([
+    ['a blank first name', { first_name: '' }, M.attendees.firstNameInvalid],
+    ['a first name with <', { first_name: 'Gr<ace' }, M.attendees.firstNameInvalid],
+    ['a blank last name', { last_name: ' ' }, M.attendees.lastNameInvalid],
+    ['no photo', { photo: '' }, M.attendees.photoRequired],
+    ['a bad e-mail', { email: 'grace@' }, M.attendees.invalidEmail],
+    ['a short phone', { phone: '123' }, M.attendees.invalidPhone],
+    ['a 301-character headline', { headline: 'x'.repeat(301) }, M.attendees.headlineTooLong],
+    [
+      'a text file as photo',
+      { photo: Buffer.from('not an image, named photo.jpg').toString('base64') },
+      PHOTO_MESSAGES.unsupported,
+    ],
+    ['a photo over the body cap', { photo: 'A'.repeat(1_000_004) }, PHOTO_MESSAGES.tooLarge],
+  ])('refuses %s with the spec message', async (_label, o, message) => {
+    const e = await newEvent(s.ada);
+    expect(await rejection((await anon()()).join(joinInput(e.id, o)))).toEqual({ code: 'BAD_REQUEST', message });
+    expect(await rowCount(e.id)).toBe(0);
+    expect(photoFiles()).toEqual([]);
+  });
+
+  it('refuses a huge canvas with the "File too large" text', async () => {
+    const e = await newEvent(s.ada);
+    const huge = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const r = await rejection((await anon()()).join(joinInput(e.id, { photo: huge.toString('base64') })));
+    expect(r.message).toBe(PHOTO_MESSAGES.tooLarge);
+  });
+
+  it('requires e-mail and phone when the event says so, with the spec texts', async () => {
+    const e = await newEvent(s.ada, { email_required: true, phone_required: true });
+    const api = await anon()();
+    expect((await rejection(api.join(joinInput(e.id)))).message).toBe(
+      `${M.attendees.emailRequiredForEvent}, ${M.attendees.phoneRequiredForEvent}`,
+    );
+    const ok = await api.join(joinInput(e.id, { email: 'g@navy.mil', phone: '+1 (555) 010-9999' }));
+    expect([ok.email, ok.phone]).toEqual(['g@navy.mil', '+1 (555) 010-9999']);
+  });
+
+  it('refuses a missing event, and an event whose personal data was cleaned', async () => {
+    const api = await anon()();
+    expect(await rejection(api.join(joinInput(crypto.randomUUID())))).toEqual({
+      code: 'NOT_FOUND',
+      message: M.events.notFound,
+    });
+    const e = await newEvent(s.ada);
+    await eraseFlag(e.id);
+    expect(await rejection(api.join(joinInput(e.id)))).toEqual({ code: 'FORBIDDEN', message: M.attendees.roomClosed });
+    expect(photoFiles()).toEqual([]);
+  });
+
+  it('is idempotent: the same token again (a retry) gives the same entry, one row, one file', async () => {
+    const e = await newEvent(s.ada);
+    const input = joinInput(e.id);
+    const first = await (await anon()()).join(input);
+    const retry = await (await anon()()).join({ ...input, first_name: 'Changed' });
+    expect(retry).toEqual(first);
+    expect([await rowCount(e.id), await attendeeCount(e.id), photoFiles().length]).toEqual([1, 1, 1]);
+    expect(await changes(e.id)).toHaveLength(1);
+  });
+
+  it('is idempotent under two parallel requests with one token: one row, one file, one change', async () => {
+    const e = await newEvent(s.ada);
+    const input = joinInput(e.id);
+    const api = await anon()();
+    // count the files written (the real disk storage, wrapped): all three pass the first lookup
+    const storage = s.t.deps.storage;
+    const putOwned = storage.putOwned.bind(storage);
+    let written = 0;
+    storage.putOwned = (...args) => {
+      written += 1;
+      return putOwned(...args);
+    };
+    const [a, b, c] = await Promise.all([api.join(input), api.join(input), api.join(input)]);
+    expect(written).toBe(3); // three raced to the insert; the two that lost deleted their files
+    expect(b).toEqual(a);
+    expect(c).toEqual(a);
+    expect([await rowCount(e.id), await attendeeCount(e.id), photoFiles().length]).toEqual([1, 1, 1]);
+    expect(photoFiles()).toEqual([path.basename(a.photo_url!)]);
+    expect(await changes(e.id)).toHaveLength(1);
+  });
+
+  it('the same token may join two different events (one entry in each)', async () => {
+    const [e1, e2] = [await newEvent(s.ada), await newEvent(s.bob)];
+    const tok = token();
+    const a = await (await anon()()).join(joinInput(e1.id, { token: tok }));
+    const b = await (await anon()()).join(joinInput(e2.id, { token: tok }));
+    expect(a.id).not.toBe(b.id);
+  });
+});
+
+describe('join limits: a full venue behind one IP', () => {
+  it('lets 300 joins from one address in, and has a ceiling per address (600 in 10 minutes)', async () => {
+    const e = await newEvent(s.ada);
+    const venue = await anon('198.18.0.1')();
+    for (let i = 0; i < 300; i++) await venue.join(joinInput(e.id, { first_name: `Guest${i}` }));
+    expect([await rowCount(e.id), await attendeeCount(e.id)]).toEqual([300, 300]);
+    // the rest of the ceiling, spent cheaply on a missing event (each attempt counts)
+    for (let i = 0; i < 300; i++) await venue.join(joinInput(crypto.randomUUID())).catch(() => undefined);
+    expect(await rejection(venue.join(joinInput(e.id)))).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: M.auth.rateLimited,
+    });
+    // another address is not affected; ten minutes later the venue joins again
+    await (await anon('198.18.0.2')()).join(joinInput(e.id));
+    s.t.clock.advance(10 * 60_000 + 1);
+    await venue.join(joinInput(e.id));
+    expect(await rowCount(e.id)).toBe(302);
+  }, 60_000);
+});
