@@ -1,8 +1,6 @@
 import './styles/public-styles';
 import { createTheme, MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { useNotifications } from '@mantine/notifications';
-import 'dayjs/locale/en-gb';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
@@ -81,17 +79,14 @@ export function Providers({ children }: { children: ReactNode }) {
   const [trpcClient] = useState(() => createTrpcClient(queryClient));
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {/* spec §9: en-GB dates, the week starts on Monday */}
-      <DatesProvider settings={{ locale: 'en-gb', firstDayOfWeek: 1 }}>
-        <ErrorBoundary>
-          <trpc.Provider client={trpcClient} queryClient={queryClient}>
-            <QueryClientProvider client={queryClient}>
-              <Toasts />
-              <BrowserRouter>{children}</BrowserRouter>
-            </QueryClientProvider>
-          </trpc.Provider>
-        </ErrorBoundary>
-      </DatesProvider>
+      <ErrorBoundary>
+        <trpc.Provider client={trpcClient} queryClient={queryClient}>
+          <QueryClientProvider client={queryClient}>
+            <Toasts />
+            <BrowserRouter>{children}</BrowserRouter>
+          </QueryClientProvider>
+        </trpc.Provider>
+      </ErrorBoundary>
     </MantineProvider>
   );
 }

@@ -17,7 +17,9 @@ const EditRegistrationPage = lazyPage(() =>
   import('./features/registrations/edit-registration-page').then((m) => m.EditRegistrationPage),
 );
 const AttendeeListPage = lazyPage(() =>
-  import('./features/registrations/attendee-list-page').then((m) => m.AttendeeListPage),
+  Promise.all([import('./styles/list-styles'), import('./features/registrations/attendee-list-page')]).then(
+    ([, m]) => m.AttendeeListPage,
+  ),
 );
 // Venue screens (spec §2 /event-display, /event-qr): loaded on their own too.
 const EventDisplayPage = lazy(() =>

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-initial';
 import * as m0002 from './0002-auth-hardening';
 import * as m0003 from './0003-attendees-live';
+import * as m0004 from './0004-attendee-list-indexes';
 
 /** Every migration, in order. A test checks that each file in this folder is listed here. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-auth-hardening': m0002,
   '0003-attendees-live': m0003,
+  '0004-attendee-list-indexes': m0004,
 };

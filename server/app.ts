@@ -9,6 +9,7 @@ import type { Mailer } from './features/email/mailer';
 import type { LiveBus } from './features/live/bus';
 import type { Storage } from './features/storage/storage';
 import { createExpressApp } from './http/express-app';
+import { APP_ROOT } from './lib/app-root';
 import type { Clock } from './lib/clock';
 import { listenUrl } from './lib/link-origin';
 import { createLog, type Log } from './lib/log';
@@ -25,7 +26,7 @@ export type AppOverrides = Partial<{
   clientDir: string;
 }>;
 
-export const DEFAULT_CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client');
+export const DEFAULT_CLIENT_DIR = path.join(APP_ROOT, 'dist/client');
 
 /** Composition root: opens and migrates the database, builds deps, HTTP and WS on one server. */
 export async function createApp(config: Config, overrides: AppOverrides = {}) {

@@ -93,6 +93,10 @@ describe('date and time formats (spec §9)', () => {
 
   it('long: weekday, day month year', () => {
     expect(formatLongDate('2025-11-22')).toBe('Saturday, 22 November 2025');
+    // written out without a date library (issue 8 B6): the day is the stored one, and a text that is no
+    // date comes back as it is rather than as a library's "Invalid Date"
+    expect(formatLongDate('2024-02-29T23:30:00Z')).toBe('Thursday, 29 February 2024');
+    expect(formatDetailDate('not a date')).toBe('not a date');
   });
 
   it('time: HH:MM from HH:MM or HH:MM:SS', () => {

@@ -17,6 +17,10 @@ export function precompressedStatic(dir: string, options: Options) {
     index: false,
     maxAge: options.maxAge,
     immutable: options.immutable,
+    // A file named by its content is never revalidated: validators and ranges on it are bytes for nothing.
+    etag: !options.immutable,
+    lastModified: !options.immutable,
+    acceptRanges: !options.immutable,
     setHeaders: (res) => {
       const chosen = res.locals.precompressed as { encoding: Encoding; ext: string } | undefined;
       if (!chosen) return;

@@ -16,7 +16,7 @@ import { createClient, type TestServer } from '../helpers/server';
 const harness = browserHarness();
 const SCREEN = { width: 1920, height: 1080 };
 
-/** Rows straight into the database (no change log): what the display finds when it loads. */
+/** Rows straight into the database (no change log, no photo): what the display finds when it loads. */
 async function seedAttendees(server: TestServer, eventId: string, n: number) {
   const t0 = Date.parse('2026-01-01T10:00:00Z');
   for (let i = 0; i < n; i++) {
@@ -39,6 +39,12 @@ async function seedAttendees(server: TestServer, eventId: string, n: number) {
       })
       .execute();
   }
+  // the count is kept with every join (issue 7 "counts never drift"): raw rows keep it too
+  await server.deps.db
+    .updateTable('events')
+    .set((eb) => ({ attendee_count: eb('attendee_count', '+', n) }))
+    .where('id', '=', eventId)
+    .execute();
 }
 
 /** A marker that a reload would wipe: the page must still hold it after the change arrives. */

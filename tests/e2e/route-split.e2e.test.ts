@@ -104,6 +104,31 @@ describe('public pages load no organiser code', () => {
   });
 });
 
+describe('the join form is usable before its validation arrives (issue 8 B6)', () => {
+  test('/register fetches no zod until the form is touched, then checks fields with the shared schema', async () => {
+    const { page, server, errors } = await harness.open({ viewport: PHONE });
+    const { event } = await organiserEvent(server);
+    const first = await downloads(page, async () => {
+      await page.goto(`/register/${event.id}`);
+      await visible(page.getByRole('button', { name: M.attendees.joinButton }));
+    });
+    const zod = (files: { url: string; text: string }[]) => files.filter((f) => f.text.includes('ZodError'));
+    expect(first.filter((f) => f.type === 'script').length).toBeGreaterThan(0);
+    expect(zod(first).map((f) => f.url)).toEqual([]);
+
+    // Touching the form brings the schemas (with zod); a field left invalid shows the schema's message.
+    const later = await downloads(page, async () => {
+      await page.getByRole('textbox', { name: 'First name', exact: true }).fill('x<>');
+      await page.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-address');
+      await page.getByRole('textbox', { name: 'Phone', exact: true }).click();
+      await visible(page.getByText(M.attendees.invalidEmail));
+    });
+    expect(zod(later).length).toBeGreaterThan(0);
+    await visible(page.getByText(M.attendees.firstNameInvalid));
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('public pages load the Mantine styles they render', () => {
   test('every Mantine class on the join form, the list (with its Info dialog), the display and the QR page is styled', async () => {
     const { page, server } = await harness.open({ viewport: PHONE });

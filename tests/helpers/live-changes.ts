@@ -2,10 +2,11 @@ import type { Transaction } from 'kysely';
 import type { ChangeKind, Database } from '#server/db/schema';
 import type { Deps } from '#server/deps';
 import { recordChange } from '#server/features/live/changes.repo';
+import { bumpAttendeeCount } from '#server/features/registrations/registrations.repo';
 import { newId } from '#server/lib/ids';
 
-// Registration changes made the way the registrations feature makes them: the row and its change-log
-// entry in one transaction, published after the commit. For tests of the live feed and of erasure.
+// Registration changes made the way the registrations feature makes them: the row, the event's count and
+// its change-log entry in one transaction, published after the commit. For tests of the live feed and of erasure.
 
 type Person = { first_name: string; last_name?: string; photo_url?: string | null; token_hash?: string };
 
@@ -30,8 +31,9 @@ export function liveChanges(deps: Deps, eventId: string) {
     async join(p: Person) {
       const id = newId();
       const now = deps.clock.now().toISOString();
-      await change(deps, eventId, id, 'joined', (trx) =>
-        trx
+      await change(deps, eventId, id, 'joined', async (trx) => {
+        await bumpAttendeeCount(trx, eventId, 1);
+        await trx
           .insertInto('event_registrations')
           .values({
             id,
@@ -47,8 +49,8 @@ export function liveChanges(deps: Deps, eventId: string) {
             created_at: now,
             updated_at: now,
           })
-          .execute(),
-      );
+          .execute();
+      });
       return id;
     },
     edit: (id: string, set: { first_name?: string; headline?: string }) =>
@@ -68,8 +70,9 @@ export function liveChanges(deps: Deps, eventId: string) {
           .execute(),
       ),
     remove: (id: string) =>
-      change(deps, eventId, id, 'removed', (trx) =>
-        trx.deleteFrom('event_registrations').where('id', '=', id).execute(),
-      ),
+      change(deps, eventId, id, 'removed', async (trx) => {
+        await bumpAttendeeCount(trx, eventId, -1);
+        await trx.deleteFrom('event_registrations').where('id', '=', id).execute();
+      }),
   };
 }

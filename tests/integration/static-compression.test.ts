@@ -127,6 +127,38 @@ describe('built assets', () => {
   });
 });
 
+describe('response headers (issue 8 B6)', () => {
+  const DOCUMENT_ONLY = [
+    'content-security-policy',
+    'cross-origin-opener-policy',
+    'x-frame-options',
+    'origin-agent-cluster',
+  ];
+
+  it('a built script or stylesheet carries nosniff, CORP and its cache headers, none of the document-only ones', async () => {
+    for (const file of ['/assets/app-1a2b3c.js', '/assets/app-1a2b3c.css', '/assets/late-4d5e6f.js']) {
+      const res = await raw(file, 'br, gzip');
+      expect(res.status, file).toBe(200);
+      expect(res.headers['x-content-type-options'], file).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], file).toBe('same-origin');
+      expect(res.headers['cache-control'], file).toBe('public, max-age=31536000, immutable');
+      for (const h of DOCUMENT_ONLY) expect(res.headers[h], `${file} ${h}`).toBeUndefined();
+      // named by its content, never revalidated: no validators
+      expect(res.headers.etag, file).toBeUndefined();
+      expect(res.headers['last-modified'], file).toBeUndefined();
+    }
+  });
+
+  it('the page itself, other files and API answers keep the full set', async () => {
+    for (const p of ['/register/some-event', '/index.html', '/assets/gone-000000.svg', '/healthz']) {
+      const res = await raw(p, 'br, gzip');
+      expect(res.headers['content-security-policy'], p).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options'], p).toBe('SAMEORIGIN');
+      expect(res.headers['x-content-type-options'], p).toBe('nosniff');
+    }
+  });
+});
+
 describe('index.html', () => {
   it('is branded once and sent compressed, on every SPA route, with Vary and no-cache', async () => {
     for (const [accept, encoding] of [

@@ -1,6 +1,7 @@
 import { Select, SimpleGrid } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
+import 'dayjs/locale/en-gb';
 import { notifications } from '@mantine/notifications';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
 import { M } from '#shared/messages';
@@ -79,6 +80,8 @@ export function DateTimeFields({ form }: { form: EventFormApi }) {
         withAsterisk
         valueFormat="ddd, DD MMM YYYY"
         minDate={minEventDate()}
+        // spec §9: en-GB, the week starts on Monday (set here, not app-wide: public pages load no dayjs)
+        locale="en-gb"
         firstDayOfWeek={1}
         leftSection={<IconCalendar size={16} />}
         ariaLabels={CALENDAR_LABELS}

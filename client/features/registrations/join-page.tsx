@@ -27,6 +27,8 @@ export function JoinPage() {
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
   const event = usePublicEvent(eventId);
+  // Asked now for the LinkedIn slot in the form, so it comes in the same request as the event (issue 8 B6).
+  trpc.system.publicConfig.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
   const mine = useMyRegistration(eventId, Boolean(event.data));
   // A join is idempotent by token, so an answer lost to venue Wi-Fi is retried by itself.
   const join = trpc.registrations.join.useMutation({

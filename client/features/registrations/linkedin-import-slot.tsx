@@ -1,6 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { trpc } from '../../lib/trpc';
-import { ImportFromLinkedIn } from '../linkedin/import-from-linkedin';
 import type { LinkedInProfile } from './registration-form';
+
+// Fetched only where the server has LinkedIn configured: a page without it does not download it (issue 8 B6).
+const ImportFromLinkedIn = lazy(() =>
+  import('../linkedin/import-from-linkedin').then((m) => ({ default: m.ImportFromLinkedIn })),
+);
 
 /**
  * spec §2 /register: "An optional 'Import from LinkedIn' button, then the divider 'Or add details
@@ -9,5 +14,9 @@ import type { LinkedInProfile } from './registration-form';
 export function LinkedInImportSlot({ onImport }: { onImport: (profile: LinkedInProfile) => void }) {
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
   if (!config.data?.linkedinEnabled) return null;
-  return <ImportFromLinkedIn onImport={onImport} />;
+  return (
+    <Suspense fallback={null}>
+      <ImportFromLinkedIn onImport={onImport} />
+    </Suspense>
+  );
 }

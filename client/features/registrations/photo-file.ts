@@ -1,6 +1,6 @@
 import { IMAGES } from '#shared/constants';
 import { M } from '#shared/messages';
-import { PHOTO_MESSAGES, photoFileProblem } from '#shared/schemas/registrations';
+import { PHOTO_MESSAGES, photoFileProblem } from '#shared/photo-rules';
 
 /** A refusal to show as a toast: title and description (spec §5 photo upload). */
 export class PhotoError extends Error {

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { ATTENDEES } from '#shared/constants';
 import { M } from '#shared/messages';
 import { rejection } from '../../../tests/helpers/factory';
-import type { Change } from '../live/bus';
 import {
   anon,
   attendeeCount,
@@ -17,7 +16,8 @@ import {
   rowCount,
   s,
   setUpRegistrationsWorld,
-} from './registrations-world';
+} from '../../../tests/helpers/registrations-world';
+import type { Change } from '../live/bus';
 
 setUpRegistrationsWorld();
 

@@ -29,9 +29,11 @@ export async function organizerList(deps: Deps, userId: string, q: RegistrationL
   if (!event) return denied();
   // spec §4: once the personal data is deleted, registrations are no longer loaded.
   if (event.personal_data_deleted) return { ...listResponse([], 0, q, 0), checkedInCount: 0 };
-  const total = await countOwned(deps.db, userId, q.eventId, q.search);
-  const rows = await listOwned(deps.db, userId, q.eventId, { ...q, offset: (q.page - 1) * q.limit });
-  const all = q.search ? await countOwned(deps.db, userId, q.eventId) : total;
+  // attendee_count moves with every insert and delete (spec §3): the unsearched total without a count.
+  const all = event.attendee_count;
+  const total = q.search ? await countOwned(deps.db, userId, q.eventId, q.search) : all;
+  const offset = (q.page - 1) * q.limit;
+  const rows = offset < total ? await listOwned(deps.db, userId, q.eventId, { ...q, offset }) : [];
   const checkedInCount = await countOwnedCheckedIn(deps.db, userId, q.eventId);
   return { ...listResponse(rows.map(toRegistrationDto), total, q, all), checkedInCount };
 }

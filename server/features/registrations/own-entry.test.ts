@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { PHOTO_MESSAGES } from '#shared/schemas/registrations';
 import { type eventForm, rejection } from '../../../tests/helpers/factory';
-import type { Change } from '../live/bus';
 import {
   anon,
   changes,
@@ -15,7 +14,8 @@ import {
   s,
   setUpRegistrationsWorld,
   token,
-} from './registrations-world';
+} from '../../../tests/helpers/registrations-world';
+import type { Change } from '../live/bus';
 
 setUpRegistrationsWorld();
 

@@ -60,7 +60,7 @@ export type PublicEventRow = NonNullable<Awaited<ReturnType<typeof findPublicEve
 export function findOwnedEvent(db: Q, userId: string, eventId: string) {
   return db
     .selectFrom('events')
-    .select(['id', 'personal_data_deleted'])
+    .select(['id', 'personal_data_deleted', 'attendee_count'])
     .where('id', '=', eventId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -216,44 +216,87 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 function searched(q: RegQuery, search: string): RegQuery {
   if (!search) return q;
   const pattern = `%${escapeLike(search)}%`;
-  return q.where((eb) =>
-    eb.or([
-      sql<boolean>`event_registrations.first_name LIKE ${pattern} ESCAPE '\\'`,
-      sql<boolean>`event_registrations.last_name LIKE ${pattern} ESCAPE '\\'`,
-      sql<boolean>`event_registrations.email LIKE ${pattern} ESCAPE '\\'`,
+  const terms = [
+    sql<boolean>`event_registrations.first_name LIKE ${pattern} ESCAPE '\\'`,
+    sql<boolean>`event_registrations.last_name LIKE ${pattern} ESCAPE '\\'`,
+    sql<boolean>`event_registrations.email LIKE ${pattern} ESCAPE '\\'`,
+  ];
+  // Text without a space found in "first last" lies within one of the two names: the full name is only
+  // built, row by row, for a search that has a space.
+  if (search.includes(' '))
+    terms.push(
       sql<boolean>`(event_registrations.first_name || ' ' || event_registrations.last_name) LIKE ${pattern} ESCAPE '\\'`,
-    ]),
-  );
+    );
+  return q.where((eb) => eb.or(terms));
 }
 
-function page(q: RegQuery, p: Page) {
-  let s = searched(q, p.search).select(COLUMNS);
-  // spec §2: pinned attendees first on every page (the search still applies), then the chosen sort
-  const pinned = p.pinned ?? [];
-  if (pinned.length > 0) s = s.orderBy((eb) => eb('event_registrations.id', 'in', pinned), 'desc');
+type RegSelect<O> = SelectQueryBuilder<Database, 'event_registrations', O>;
+
+function ordered<O>(s: RegSelect<O>, sortBy: RegistrationSort): RegSelect<O> {
   // rowid orders joins made in the same millisecond by when they were inserted.
   const rowid = sql`event_registrations.rowid`;
-  switch (p.sortBy) {
+  switch (sortBy) {
     case 'newest':
-      s = s.orderBy('event_registrations.created_at', 'desc').orderBy(rowid, 'desc');
-      break;
+      return s.orderBy('event_registrations.created_at', 'desc').orderBy(rowid, 'desc');
     case 'oldest':
-      s = s.orderBy('event_registrations.created_at', 'asc').orderBy(rowid, 'asc');
-      break;
+      return s.orderBy('event_registrations.created_at', 'asc').orderBy(rowid, 'asc');
     case 'name-asc':
-      s = s
+      return s
         .orderBy(sql`event_registrations.first_name COLLATE NOCASE`, 'asc')
         .orderBy(sql`event_registrations.last_name COLLATE NOCASE`, 'asc')
         .orderBy(rowid, 'asc');
-      break;
     case 'name-desc':
-      s = s
+      return s
         .orderBy(sql`event_registrations.first_name COLLATE NOCASE`, 'desc')
         .orderBy(sql`event_registrations.last_name COLLATE NOCASE`, 'desc')
         .orderBy(rowid, 'desc');
-      break;
   }
-  return s.limit(p.limit).offset(p.offset).execute();
+}
+
+/**
+ * One page in two steps: the page's rowids are found on an index holding the sort and the searched
+ * columns (migration 0004), so no table row is read to judge a search or to skip the rows before the
+ * page; then only the page's rows are read. `skip`: rowids left out (the pins, listed before).
+ */
+function readPage(db: Q, scope: RegQuery, p: Page, o: { limit: number; offset: number; skip: number[] }) {
+  let ids = searched(scope, p.search);
+  if (o.skip.length > 0) ids = ids.where(sql`event_registrations.rowid`, 'not in', o.skip);
+  const pageIds = ordered(ids.select(sql<number>`event_registrations.rowid`.as('rid')), p.sortBy)
+    .limit(o.limit)
+    .offset(o.offset);
+  return ordered(
+    db.selectFrom('event_registrations').select(COLUMNS).where(sql`event_registrations.rowid`, 'in', pageIds),
+    p.sortBy,
+  ).execute();
+}
+
+/**
+ * spec §2: pinned attendees first on every page (the search still applies), then the chosen sort. The
+ * pins (at most ATTENDEES.MAX_PINS rows) are read by id on their own: one ORDER BY starting with "is
+ * pinned" would sort every registration of the event for each page.
+ */
+async function page(db: Q, scope: RegQuery, p: Page) {
+  const pinned = p.pinned ?? [];
+  if (pinned.length === 0) return readPage(db, scope, p, { limit: p.limit, offset: p.offset, skip: [] });
+  // The pins' rowids by id first: asked together with the order, SQLite walks the event's whole index.
+  const pinRowids = searched(scope, p.search)
+    .where('event_registrations.id', 'in', pinned)
+    .select(sql<number>`event_registrations.rowid`.as('rid'));
+  const pins = await ordered(
+    db
+      .selectFrom('event_registrations')
+      .select([...COLUMNS, sql<number>`event_registrations.rowid`.as('rid')])
+      .where(sql`event_registrations.rowid`, 'in', pinRowids),
+    p.sortBy,
+  ).execute();
+  const head = pins.slice(p.offset, p.offset + p.limit).map(({ rid: _, ...row }) => row);
+  if (head.length === p.limit) return head;
+  const rest = await readPage(db, scope, p, {
+    limit: p.limit - head.length,
+    offset: Math.max(0, p.offset - pins.length),
+    skip: pins.map((r) => r.rid),
+  });
+  return [...head, ...rest];
 }
 
 async function count(q: RegQuery, search = '') {
@@ -263,10 +306,11 @@ async function count(q: RegQuery, search = '') {
   return Number(row.n);
 }
 
-export const listPublic = (db: Q, eventId: string, p: Page) => page(publicScope(db, eventId), p);
+export const listPublic = (db: Q, eventId: string, p: Page) => page(db, publicScope(db, eventId), p);
 export const countPublic = (db: Q, eventId: string, search?: string) => count(publicScope(db, eventId), search);
 
-export const listOwned = (db: Q, userId: string, eventId: string, p: Page) => page(ownedScope(db, userId, eventId), p);
+export const listOwned = (db: Q, userId: string, eventId: string, p: Page) =>
+  page(db, ownedScope(db, userId, eventId), p);
 export const countOwned = (db: Q, userId: string, eventId: string, search?: string) =>
   count(ownedScope(db, userId, eventId), search);
 export const countOwnedCheckedIn = (db: Q, userId: string, eventId: string) =>

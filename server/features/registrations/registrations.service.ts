@@ -216,8 +216,11 @@ export async function updateOwn(
 export async function listRegistrations(deps: Deps, q: RegistrationListQuery): Promise<RegistrationListResponse> {
   const event = await openEvent(deps, q.eventId);
   if (event.personal_data_deleted) return listResponse([], 0, q, 0);
-  const total = await countPublic(deps.db, q.eventId, q.search);
-  const rows = await listPublic(deps.db, q.eventId, { ...q, offset: (q.page - 1) * q.limit });
+  // attendee_count moves with every insert and delete (spec §3): the unsearched total without a count.
+  const total = q.search ? await countPublic(deps.db, q.eventId, q.search) : event.attendee_count;
+  const offset = (q.page - 1) * q.limit;
+  // Past the last match (a search that finds nobody) there is no page to read.
+  const rows = offset < total ? await listPublic(deps.db, q.eventId, { ...q, offset }) : [];
   return listResponse(rows.map(toRegistrationDto), total, q, event.attendee_count);
 }
 

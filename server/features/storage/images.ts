@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { IMAGES } from '#shared/constants';
 import { M } from '#shared/messages';
+import { loadSharp } from './load-sharp';
 import { type RenderSpec, renderIsolated } from './render-isolated';
 import type { StoredExt } from './storage';
 import { checkSvg, looksLikeMarkup, type SvgLimits } from './svg-guard';
@@ -77,6 +77,7 @@ export async function processLogo(
   }
 
   // Reads the header only (an SVG is parsed, which the checks above keep small); decodes no pixels.
+  const sharp = await loadSharp();
   let format: string | undefined;
   let width = 0;
   let height = 0;

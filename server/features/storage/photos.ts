@@ -1,7 +1,8 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { IMAGES, PHOTOS } from '#shared/constants';
 import { PHOTO_MESSAGES } from '#shared/schemas/registrations';
 import { fail } from '../../lib/errors';
+import { loadSharp } from './load-sharp';
 
 const GIF = [Buffer.from('GIF87a'), Buffer.from('GIF89a')];
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -41,6 +42,7 @@ async function inSlot<T>(work: () => Promise<T>): Promise<T> {
 export async function processPhoto(bytes: Buffer): Promise<{ bytes: Buffer; ext: 'jpg' }> {
   const kind = sniff(bytes);
   if (!kind) return fail.badRequest(PHOTO_MESSAGES.unsupported);
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();

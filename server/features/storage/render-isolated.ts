@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { IMAGES } from '#shared/constants';
+import { APP_ROOT } from '../../lib/app-root';
 
 /** One sharp pipeline, run by render-worker.mjs: decode, fit inside width x height, encode. */
 export type RenderSpec = {
@@ -15,7 +16,7 @@ export type RenderSpec = {
 };
 export type RenderResult = { ok: true; bytes: Buffer } | { ok: false; reason: 'timeout' | 'undecodable' | 'too-large' };
 
-const WORKER = fileURLToPath(new URL('./render-worker.mjs', import.meta.url));
+const WORKER = path.join(APP_ROOT, 'server/features/storage/render-worker.mjs');
 const DECODE_FAILED = 65;
 
 // Children at once, process-wide: each may use a core and a few hundred MB while it decodes.

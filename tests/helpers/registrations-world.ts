@@ -4,8 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import type { JoinInput } from '#shared/schemas/registrations';
-import { eventForm, giveMembership, makeUser } from '../../../tests/helpers/factory';
-import { browser, makeTestDeps } from '../../../tests/helpers/test-deps';
+import { eventForm, giveMembership, makeUser } from './factory';
+import { browser, makeTestDeps } from './test-deps';
 
 // The registrations procedure tests' world: a fresh in-memory database per test with a real DATA_DIR for
 // photo files, two organisers with memberships, and helpers. `s` is refilled before every test.

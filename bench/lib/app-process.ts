@@ -1,0 +1,126 @@
+/**
+ * The real Roomlist server in a process of its own, as `npm start` runs it (createApp on a DATA_DIR, one
+ * port for HTTP and WebSocket), driven by the bench over IPC. With `stamp`, every publish on the live bus
+ * (right after the change's commit) is reported with the shared clock, so B3 can time commit → delivery.
+ */
+import { createApp } from '#server/app';
+import { loadConfig } from '#server/config';
+import { insertUser } from '#server/features/auth/users.repo';
+import { insertEvent } from '#server/features/events/events.repo';
+import { createInProcessBus, type LiveBus } from '#server/features/live/bus';
+import { newId } from '#server/lib/ids';
+import { liveChanges } from '../../tests/helpers/live-changes';
+import { selfUsage, serve, wallNow } from './child';
+
+type App = Awaited<ReturnType<typeof createApp>>;
+let app: App | undefined;
+
+function stampingBus(): LiveBus {
+  const inner = createInProcessBus();
+  return {
+    subscribe: inner.subscribe,
+    publish(changes) {
+      const t = wallNow();
+      process.send?.({ event: 'published', seqs: changes.map((c) => c.seq), t });
+      inner.publish(changes);
+    },
+  };
+}
+
+const deps = () => {
+  if (!app) throw new Error('not started');
+  return app.deps;
+};
+
+serve({
+  async start(arg: { dataDir: string; port: number; stamp?: boolean; changeBefore?: { eventId: string } }) {
+    const config = loadConfig({
+      DATA_DIR: arg.dataDir,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(arg.port),
+    });
+    app = await createApp(config, arg.stamp ? { bus: stampingBus() } : {});
+    // A change made while no client can be connected (B4: the restart), before the port opens.
+    const missed = arg.changeBefore
+      ? await liveChanges(app.deps, arg.changeBefore.eventId).join({ first_name: 'Missed' })
+      : null;
+    const { port, url } = await app.listen(arg.port, '127.0.0.1');
+    return { port, url, missed };
+  },
+
+  /** An organiser and an open event, written straight to the database (sign-up is not what is measured). */
+  async seed() {
+    const d = deps();
+    const now = new Date().toISOString();
+    const userId = newId();
+    await insertUser(d.db, {
+      id: userId,
+      email: `bench-${userId}@example.com`,
+      password_hash: '!',
+      first_name: 'Bench',
+      last_name: 'Organiser',
+      now,
+    });
+    const eventId = newId();
+    await insertEvent(d.db, userId, {
+      id: eventId,
+      name: 'Keynote',
+      venue: 'Main Hall',
+      city: 'Leeds',
+      event_date: now.slice(0, 10),
+      start_time: '09:00',
+      end_time: '18:00',
+      email_required: 0,
+      phone_required: 0,
+      sponsor_enabled: 0,
+      sponsor_logo_url: null,
+      sponsor_link_url: null,
+      sponsor_text: null,
+      sponsor_utm_source: null,
+      sponsor_utm_medium: null,
+      sponsor_utm_campaign: null,
+      sponsor_utm_content: null,
+      sponsor_utm_term: null,
+      download_enabled: 0,
+      download_price: 0,
+      download_formats: '[]',
+      scheduled_deletion_date: null,
+      created_at: now,
+      updated_at: now,
+    });
+    return { eventId };
+  },
+
+  /** `n` joins (no photo) made as the registrations feature makes them: row + log in one transaction, then publish. */
+  async changes(arg: { eventId: string; n: number }) {
+    const live = liveChanges(deps(), arg.eventId);
+    const ids: string[] = [];
+    for (let i = 0; i < arg.n; i++) ids.push(await live.join({ first_name: `Guest${i}` }));
+    return ids;
+  },
+
+  async registrations(arg: { eventId: string }) {
+    const rows = await deps()
+      .db.selectFrom('event_registrations')
+      .select('id')
+      .where('event_id', '=', arg.eventId)
+      .execute();
+    const event = await deps()
+      .db.selectFrom('events')
+      .select('attendee_count')
+      .where('id', '=', arg.eventId)
+      .executeTakeFirstOrThrow();
+    return { ids: rows.map((r) => r.id), attendeeCount: event.attendee_count };
+  },
+
+  usage: () => selfUsage(),
+
+  async stop() {
+    await app?.close();
+    app = undefined;
+    setImmediate(() => process.exit(0));
+    return true;
+  },
+});

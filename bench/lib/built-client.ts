@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let pending: Promise<string> | undefined;
+
+/**
+ * The production client (with its precompressed copies) built once per bench process into a temporary
+ * folder untouched by other builds, and removed when the process exits. BENCH_CLIENT_DIR measures an
+ * existing build instead (e.g. an older one, to compare).
+ */
+export function builtClient(): Promise<string> {
+  const given = process.env.BENCH_CLIENT_DIR;
+  if (given) return Promise.resolve(given);
+  pending ??= (async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'roomlist-bench-'));
+    process.once('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
+    const outDir = path.join(tmp, 'client');
+    await build({
+      configFile: path.join(root, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
+    return outDir;
+  })();
+  return pending;
+}
+
+/** Runs `fn` with BENCH_CLIENT_DIR pointing at the shared build (for code that reads it, e.g. route-weight). */
+export async function withBuiltClient<T>(fn: () => Promise<T>): Promise<T> {
+  const before = process.env.BENCH_CLIENT_DIR;
+  process.env.BENCH_CLIENT_DIR = await builtClient();
+  try {
+    return await fn();
+  } finally {
+    if (before === undefined) delete process.env.BENCH_CLIENT_DIR;
+    else process.env.BENCH_CLIENT_DIR = before;
+  }
+}

@@ -1,0 +1,92 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import { wallNow } from './child';
+
+/**
+ * Join requests as the join page sends them: one POST of the tRPC mutation with the form and the photo
+ * as base64 in the JSON body. Every request goes out from one of `localAddresses` (keep-alive agent per
+ * address), so the server sees as many client IPs.
+ */
+export function joinBody(eventId: string, photoBase64: string, n: number) {
+  return JSON.stringify({
+    eventId,
+    token: `bench-${crypto.randomUUID()}`,
+    first_name: 'Guest',
+    last_name: `Number${String.fromCharCode(65 + (n % 26))}`,
+    email: `guest${n}@example.com`,
+    phone: null,
+    headline: 'Here for the keynote',
+    photo: photoBase64,
+  });
+}
+
+export type JoinResult = { ok: boolean; status: number; ms: number; id?: string; error?: string };
+
+export function createJoiner(o: {
+  url: string;
+  path: string;
+  localAddresses: string[];
+  maxSocketsPerAddress?: number;
+}) {
+  const target = new URL(o.path, o.url);
+  const agents = o.localAddresses.map(
+    (localAddress) =>
+      new http.Agent({ keepAlive: true, maxSockets: o.maxSocketsPerAddress ?? 64, localAddress } as http.AgentOptions),
+  );
+  let turn = 0;
+  return {
+    /** Sends one join; resolves (never rejects) with its status, latency and the new entry's id. */
+    send(body: string, address = turn++): Promise<JoinResult> {
+      const agent = agents[address % agents.length];
+      const start = wallNow();
+      return new Promise((resolve) => {
+        const req = http.request(
+          target,
+          {
+            method: 'POST',
+            agent,
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              const ms = wallNow() - start;
+              const text = Buffer.concat(chunks).toString();
+              const ok = res.statusCode === 200;
+              let id: string | undefined;
+              if (ok) {
+                const m = /"id":"([0-9a-f-]{36})"/.exec(text);
+                id = m?.[1];
+              }
+              resolve({ ok, status: res.statusCode ?? 0, ms, id, error: ok ? undefined : text.slice(0, 300) });
+            });
+          },
+        );
+        req.on('error', (err) => resolve({ ok: false, status: 0, ms: wallNow() - start, error: err.message }));
+        req.end(body);
+      });
+    },
+    close: () => {
+      for (const a of agents) a.destroy();
+    },
+  };
+}
+
+/** `clients` closed loops, each sending its next join when the last one answered, for `ms`. */
+export async function closedLoop(
+  send: (n: number, client: number) => Promise<JoinResult>,
+  clients: number,
+  ms: number,
+): Promise<{ results: JoinResult[]; elapsedMs: number }> {
+  const results: JoinResult[] = [];
+  let n = 0;
+  const start = wallNow();
+  const end = start + ms;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      while (wallNow() < end) results.push(await send(n++, c));
+    }),
+  );
+  return { results, elapsedMs: wallNow() - start };
+}

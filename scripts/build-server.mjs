@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { build } from 'esbuild';
+
+/**
+ * Bundles the server (server/main.ts and what it imports from server/, shared/ and migrations/) into
+ * dist/server/main.mjs, so that `npm start` serves from plain JavaScript: no tsx and no build tooling in
+ * the serving process. Packages stay in node_modules (sharp and better-sqlite3 load native code).
+ * Files the server reads at run time are found from the app's folder (server/lib/app-root.ts).
+ */
+const root = path.resolve(import.meta.dirname, '..');
+await build({
+  absWorkingDir: root,
+  entryPoints: ['server/main.ts'],
+  outfile: 'dist/server/main.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  // Stack traces in the log name server/*.ts lines (start.mjs turns source maps on).
+  sourcemap: true,
+  logLevel: 'warning',
+});

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { npmStart } from '../helpers/npm-start';
+import { processTree } from '../helpers/process-tree';
+
+// issue 8 B8: `npm start` serves from built JavaScript. Builds run in child processes that have exited by
+// the time the server listens; the server is npm's own child, with no shell, tsx or bundler around it.
+
+const root = path.resolve(import.meta.dirname, '../..');
+const bundle = path.join(root, 'dist/server/main.mjs');
+const BUILD_TOOLS = /esbuild|vite|rolldown|tsx/;
+
+async function expectLeanTree(s: Awaited<ReturnType<typeof npmStart>>) {
+  const tree = processTree(s.npmPid);
+  const server = tree.find((p) => p.pid === s.serverPid)!;
+  expect(server.ppid).toBe(s.npmPid);
+  expect(server.cmdline).toMatch(/node .*scripts\/start\.mjs$/);
+  expect(tree.filter((p) => BUILD_TOOLS.test(`${p.comm} ${p.cmdline}`)).map((p) => p.cmdline)).toEqual([]);
+  expect(tree.map((p) => p.pid).sort()).toEqual([s.npmPid, s.serverPid].sort());
+  expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+}
+
+describe('npm start', () => {
+  it('serves /healthz on a fresh DATA_DIR with the server as npm’s only child', async () => {
+    const s = await npmStart({ timeoutMs: 180_000 });
+    try {
+      await expectLeanTree(s);
+    } finally {
+      await s.stop();
+    }
+  }, 200_000);
+
+  it('rebuilds a server bundle older than its sources in a child process that is gone once it serves', async () => {
+    if (!fs.existsSync(bundle)) fs.mkdirSync(path.dirname(bundle), { recursive: true });
+    if (!fs.existsSync(bundle)) fs.writeFileSync(bundle, '');
+    fs.utimesSync(bundle, new Date(0), new Date(0));
+    const s = await npmStart({ timeoutMs: 180_000 });
+    try {
+      expect(s.out()).toContain('Building the server…');
+      expect(fs.statSync(bundle).mtimeMs).toBeGreaterThan(Date.now() - 180_000);
+      await expectLeanTree(s);
+    } finally {
+      await s.stop();
+    }
+  }, 200_000);
+});
