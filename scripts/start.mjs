@@ -13,8 +13,9 @@ import { pathToFileURL } from 'node:url';
 const root = path.resolve(import.meta.dirname, '..');
 const clientIndex = path.join(root, 'dist/client/index.html');
 const server = path.join(root, 'dist/server/main.mjs');
-// What the server bundle is made of: rebuilt when any of it is newer than the bundle.
+// What each build is made of: rebuilt when any of it is newer than the build (e.g. after `git pull`).
 const SERVER_SOURCES = ['server', 'shared', 'migrations', 'package.json'];
+const CLIENT_SOURCES = ['client', 'shared', 'package.json', 'vite.config.ts'];
 
 function newestMtime(p) {
   const st = fs.statSync(p);
@@ -24,10 +25,10 @@ function newestMtime(p) {
   return newest;
 }
 
-function serverIsStale() {
-  if (!fs.existsSync(server)) return true;
-  const built = fs.statSync(server).mtimeMs;
-  return SERVER_SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
+function isStale(output, sources) {
+  if (!fs.existsSync(output)) return true;
+  const built = fs.statSync(output).mtimeMs;
+  return sources.some((s) => newestMtime(path.join(root, s)) > built);
 }
 
 function runChild(message, args) {
@@ -39,12 +40,12 @@ function runChild(message, args) {
   }
 }
 
-if (!fs.existsSync(clientIndex)) {
+if (isStale(clientIndex, CLIENT_SOURCES)) {
   const vitePkg = createRequire(import.meta.url).resolve('vite/package.json');
   const viteBin = path.join(path.dirname(vitePkg), JSON.parse(fs.readFileSync(vitePkg, 'utf8')).bin.vite);
-  runChild('Building the client (first start, about a minute)…', [viteBin, 'build', '--logLevel', 'warn']);
+  runChild('Building the client (first start or changed sources, about a minute)…', [viteBin, 'build', '--logLevel', 'warn']);
 }
-if (serverIsStale()) runChild('Building the server…', [path.join(root, 'scripts/build-server.mjs')]);
+if (isStale(server, SERVER_SOURCES)) runChild('Building the server…', [path.join(root, 'scripts/build-server.mjs')]);
 
 process.setSourceMapsEnabled(true);
 await import(pathToFileURL(server).href);

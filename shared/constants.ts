@@ -138,8 +138,11 @@ export const ATTENDEES = {
   PUBLIC_EVENT_STALE_MS: 30_000, // ours: how long the public pages reuse the event they loaded
   MINE_STALE_MS: 60_000, // ours: how long "(You)" is trusted before the browser asks again
   // ours: a whole venue joins through one IP in minutes (hundreds of phones on the venue Wi-Fi), so the
-  // per-IP ceiling is generous; a retried join is answered from the first one (the token is idempotent)
-  JOIN_RATE_LIMIT: { MAX_ATTEMPTS: 600, WINDOW_MS: 10 * MINUTE_MS, LOCKOUT_MS: 10 * MINUTE_MS },
+  // per-IP ceiling is generous and counts only real joins (a retry is answered from the first one, a
+  // missing event costs nothing); past it, joins from that IP wait a minute, not the whole window
+  JOIN_RATE_LIMIT: { MAX_ATTEMPTS: 600, WINDOW_MS: 10 * MINUTE_MS, LOCKOUT_MS: MINUTE_MS },
+  // ours: edits of one entry (each may carry a photo to decode); a person edits a few times at most
+  EDIT_RATE_LIMIT: { MAX_ATTEMPTS: 20, WINDOW_MS: 10 * MINUTE_MS, LOCKOUT_MS: 10 * MINUTE_MS },
 } as const;
 
 // spec §5 attendee photo, §9 image helper (800x800 at 0.7). The browser resizes before sending; the
@@ -152,6 +155,9 @@ export const PHOTOS = {
   BASE64_MAX: 1_000_000,
   DECODE_TIMEOUT_S: 5, // ours: a photo that takes longer to decode is refused
   CONCURRENCY: 2, // ours: photos decoded at once (the CPU and threadpool are shared with sign-ins)
+  // ours: photos waiting for a decoding slot; each holds its request (~2-3 MB), so the queue is bounded and
+  // a join past it is refused at once (the phone taps again) instead of piling up memory
+  MAX_WAITING: 100,
 } as const;
 
 // spec §4 sign-in lockout, §9 sign-in and sign-up limits. The spec counts per form in the browser; the
@@ -290,6 +296,9 @@ export const LIVE = {
 export const GDPR = {
   ERASE_EVERY_MS: 5 * MINUTE_MS,
   BACKUP_KEEP_MS: 7 * DAY_MS,
+  // ours: a photo file no row points at (a crash between writing it and the commit, or a failed delete)
+  // is removed once it is this old; a join in progress is far younger
+  ORPHAN_PHOTO_AGE_MS: HOUR_MS,
 } as const;
 
 // ours: how the browser follows live changes. A burst of joins refreshes a list at most once per

@@ -5,7 +5,8 @@ import { deleteStaleLimits } from '../features/auth/rate-limits.repo';
 import { deleteExpiredSessions } from '../features/auth/sessions.repo';
 import { deleteExpiredTokens } from '../features/auth/tokens.repo';
 import { pruneBackups } from '../features/gdpr/backups';
-import { eraseDue } from '../features/gdpr/erase';
+import { eraseDue, retryOwedCheckpoint } from '../features/gdpr/erase';
+import { sweepOrphanPhotos } from '../features/gdpr/orphan-photos';
 import { deleteChangesBefore } from '../features/live/live.repo';
 
 type Job = { name: string; everyMs: number; run: (deps: Deps) => Promise<unknown> };
@@ -45,6 +46,8 @@ export const jobs: Job[] = [
     everyMs: GDPR.ERASE_EVERY_MS,
     run: async (d) => {
       await eraseDue(d);
+      await retryOwedCheckpoint(d);
+      await sweepOrphanPhotos(d);
       await pruneBackups(d);
     },
   },

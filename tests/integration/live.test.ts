@@ -133,6 +133,33 @@ describe('live.onEvent', () => {
     expect(new Set(w.items.map((i) => i.id)).size).toBe(5);
   });
 
+  it('a replay never resends details that were edited or removed since (the feed is kept alive by a screen)', async () => {
+    const { eventId } = await anEvent();
+    const screen = publicClient(); // a venue display keeps the event's feed (and its cache) alive
+    const { lastEventId: before } = await screen.trpc.live.cursor.query({ eventId });
+    const w = watch(screen.trpc.live.onEvent, { eventId, lastEventId: before });
+    const live = liveChanges(srv.deps, eventId);
+    // each change reaches the screen before the next: the feed caches each payload as it was then
+    const grace = await live.join({ first_name: 'Grace' });
+    await w.count(1);
+    const alan = await live.join({ first_name: 'Alan' });
+    await w.count(2);
+    await live.edit(alan, { headline: 'New headline' });
+    await w.count(3);
+    await live.remove(grace);
+    await w.count(4);
+    expect(JSON.stringify(w.items[0])).toContain('grace@example.com'); // what the screen was sent then
+
+    // someone replays from before the joins: Grace reads as removed, Alan as he is now
+    const late = publicClient();
+    const r = watch(late.trpc.live.onEvent, { eventId, lastEventId: before });
+    await r.count(4);
+    const frames = JSON.stringify(r.items);
+    expect(frames).not.toContain('grace@example.com');
+    expect(r.items.filter((i) => i.data.id === grace).map((i) => i.data.kind)).toEqual(['removed', 'removed']);
+    expect(r.items.find((i) => i.data.id === alan)?.data.registration?.headline).toBe('New headline');
+  });
+
   it('a subscriber further behind than the log is told to refetch; one at the edge of the log replays', async () => {
     const { eventId } = await anEvent();
     const c = publicClient();

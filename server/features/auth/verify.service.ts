@@ -129,7 +129,8 @@ export async function sendRecovery(deps: Deps, req: { origin: string; ip: string
   await deps.limits.passwordReset.enforce([`reset:email:${email}`]);
   const user = await findUserByEmail(deps.db, email);
   if (!user) {
-    deps.log.info({ email }, 'password reset asked for an unknown address');
+    // Not the address itself: anyone can type any address here, and the log is not a place for them.
+    deps.log.info('password reset asked for an unknown address');
     return;
   }
   const link = await issueLink(deps, req.origin, user.id, 'recovery');

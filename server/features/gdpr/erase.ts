@@ -39,6 +39,15 @@ export async function eraseInTransaction(
   return { eventId, deletedRegistrations, photoUrls, notice };
 }
 
+// A checkpoint that found the WAL busy is owed: the job retries it until one completes.
+let checkpointOwed = false;
+
+/** The job's retry of a checkpoint an erasure could not finish (readers held the WAL). */
+export async function retryOwedCheckpoint(deps: Deps) {
+  if (!checkpointOwed) return;
+  checkpointOwed = (await checkpointWal(deps.db)).busy;
+}
+
 /**
  * After commit: tells live subscribers, deletes the photo files no row points at any more, and
  * checkpoints the WAL so the deleted rows leave it too. Logs ids and counts only, never names.
@@ -53,6 +62,7 @@ export async function finishErasures(deps: Deps, erasures: Erasure[]) {
     await deps.storage.remove(url).catch((err) => deps.log.error({ err, url }, 'photo file not deleted'));
   }
   const { busy } = await checkpointWal(deps.db);
+  checkpointOwed = busy;
   if (busy) deps.log.warn('WAL checkpoint after erasure was busy; the next erasure run retries');
   for (const e of erasures) {
     deps.log.info(

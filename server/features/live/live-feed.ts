@@ -1,11 +1,23 @@
+import { tracked } from '@trpc/server';
 import { LIVE } from '#shared/constants';
 import type { Deps } from '../../deps';
+import { shareJson } from '../../trpc/shared-json';
 import { findRegistrationsByIds } from '../registrations/registrations.repo';
 import type { Change } from './bus';
 import { changesAfter, logExtent } from './live.repo';
 import { erasedPayload, type LivePayload, needsRow, toLivePayload } from './live-payload';
 
-export type LiveItem = { seq: number; payload: LivePayload };
+/**
+ * One change as every subscriber sends it: the tracked envelope (and the payload's JSON, through
+ * `shareJson`) is made once per change, not once per subscriber.
+ */
+export type LiveItem = { seq: number; payload: LivePayload; tracked: ReturnType<typeof tracked<LivePayload>> };
+
+export const liveItem = (seq: number, payload: LivePayload): LiveItem => ({
+  seq,
+  payload,
+  tracked: tracked(String(seq), shareJson(payload)),
+});
 type Sink = (items: LiveItem[]) => void;
 
 // Payloads kept per event for subscribers that reconnect a few changes behind (bounded memory).
@@ -57,7 +69,7 @@ class EventFeed {
     const rows = new Map((await findRegistrationsByIds(this.deps.db, this.eventId, ids)).map((r) => [r.id, r]));
     return changes.map((c) => {
       const payload = this.cache.get(c.seq) ?? toLivePayload(c, rows.get(c.registration_id));
-      return { seq: c.seq, payload };
+      return liveItem(c.seq, payload);
     });
   }
 
@@ -69,7 +81,7 @@ class EventFeed {
       try {
         await this.flush();
         // The erasure notice is not in the log (the event's rows went with it): it follows what was.
-        if (erased) for (const sink of this.sinks) sink([{ seq: change.seq, payload: erasedPayload }]);
+        if (erased) for (const sink of this.sinks) sink([liveItem(change.seq, erasedPayload)]);
       } catch (err) {
         this.deps.log.error({ err, eventId: this.eventId }, 'live feed failed');
       }
@@ -90,6 +102,12 @@ class EventFeed {
   }
 
   private remember(item: LiveItem) {
+    // A later change makes this attendee's earlier payloads stale (an edit, a removal): a replay must
+    // read them afresh (the row as it is now, or its removal), never resend details that are gone.
+    const id = item.payload.id;
+    if (id) {
+      for (const [seq, payload] of this.cache) if (payload.id === id) this.cache.delete(seq);
+    }
     this.cache.set(item.seq, item.payload);
     if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as number);
   }

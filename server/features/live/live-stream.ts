@@ -2,21 +2,22 @@ import { tracked } from '@trpc/server';
 import { LIVE } from '#shared/constants';
 import type { Deps } from '../../deps';
 import { changesAfter, logExtent } from './live.repo';
-import { type EventFeed, eventFeed, type LiveItem } from './live-feed';
+import { type EventFeed, eventFeed, type LiveItem, liveItem } from './live-feed';
 import { erasedPayload, type LivePayload, refetchPayload } from './live-payload';
 
 /**
  * ARCHITECTURE "Realtime": listen first, then replay what the log holds after `lastEventId`, then
  * follow live, dropping anything already sent. Each item is `tracked(seq)`, so tRPC's wsLink resumes
- * from the last one after a reconnect. The caller has checked that the event exists (and, for the
- * organiser, that it is theirs); `erased` says it has no attendee data any more.
+ * from the last one after a reconnect. `findEvent` throws when the event does not exist (or, for the
+ * organiser, is not theirs); `erased` says it has no attendee data any more.
  */
 export async function* streamEvent(
   deps: Deps,
-  event: { id: string; personal_data_deleted: number },
+  findEvent: () => Promise<{ id: string; personal_data_deleted: number }>,
   lastEventId: string | null | undefined,
   signal: AbortSignal | undefined,
 ) {
+  const event = await findEvent();
   const feed = eventFeed(deps, event.id);
   const queue: LiveItem[] = [];
   let wake: (() => void) | undefined;
@@ -28,10 +29,12 @@ export async function* streamEvent(
   signal?.addEventListener('abort', onAbort);
   try {
     await feed.ready;
-    const start = await startingItems(deps, feed, event, lastEventId);
+    // Read again now that the feed listens: an erasure committed between the first read and the
+    // attach would otherwise reach this subscriber neither as a notice nor as the flag.
+    const start = await startingItems(deps, feed, await findEvent(), lastEventId);
     let last = start.last;
     for (const item of start.items) {
-      yield tracked(String(item.seq), item.payload);
+      yield item.tracked;
       if (item.payload.kind === 'erased') return;
     }
     while (!signal?.aborted) {
@@ -45,12 +48,12 @@ export async function* streamEvent(
         continue;
       }
       if (item.payload.kind === 'erased') {
-        yield tracked(String(Math.max(last, item.seq)), item.payload);
+        yield item.seq >= last ? item.tracked : tracked(String(last), item.payload);
         return;
       }
       if (item.seq <= last) continue;
       last = item.seq;
-      yield tracked(String(item.seq), item.payload);
+      yield item.tracked;
     }
   } finally {
     detach();
@@ -70,7 +73,7 @@ async function startingItems(
   lastEventId: string | null | undefined,
 ): Promise<{ items: LiveItem[]; last: number }> {
   const extent = await logExtent(deps.db);
-  const now = (payload: LivePayload) => ({ items: [{ seq: extent.last, payload }], last: extent.last });
+  const now = (payload: LivePayload) => ({ items: [liveItem(extent.last, payload)], last: extent.last });
   if (event.personal_data_deleted) return now(erasedPayload);
   if (lastEventId == null) return { items: [], last: extent.last };
 

@@ -86,7 +86,6 @@ export async function join(
   ip: string | null,
   input: z.output<typeof joinSchema>,
 ): Promise<RegistrationDto> {
-  await createRateLimiter(deps.db, deps.clock, ATTENDEES.JOIN_RATE_LIMIT).enforce([`join:ip:${ip ?? 'unknown'}`]);
   const { eventId, token, ...form } = input;
   const event = await openEvent(deps, eventId);
   const hash = hashOf(token);
@@ -94,6 +93,9 @@ export async function join(
   if (existing) return toRegistrationDto(existing);
   if (event.personal_data_deleted) return fail.forbidden(M.attendees.roomClosed);
   const values = checkForEvent(registrationSchema(rulesOf(event)), form);
+  // Counted only for a join that will do real work (photo, row): a retry, a missing event or a refused
+  // form cannot spend a venue's ceiling.
+  await createRateLimiter(deps.db, deps.clock, ATTENDEES.JOIN_RATE_LIMIT).enforce([`join:ip:${ip ?? 'unknown'}`]);
 
   const photo = await processPhoto(Buffer.from(values.photo, 'base64'));
   const id = newId();
@@ -170,6 +172,7 @@ export async function updateOwn(
   const event = await openEvent(deps, eventId);
   await ownedByToken(deps, eventId, registrationId, token);
   const values = checkForEvent(editRegistrationSchema(rulesOf(event)), form);
+  await createRateLimiter(deps.db, deps.clock, ATTENDEES.EDIT_RATE_LIMIT).enforce([`edit:registration:${registrationId}`]);
 
   let newPhoto: string | undefined;
   if (values.photo) {

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PHOTOS } from '#shared/constants';
+import { M } from '#shared/messages';
 import { PHOTO_MESSAGES } from '#shared/schemas/registrations';
 import { createDiskStorage } from './disk-storage';
 import { processPhoto } from './photos';
@@ -97,6 +99,25 @@ describe('processPhoto (spec §5 attendee photo)', () => {
     const huge = await solid(10_000, 6_000, '#fff').png({ compressionLevel: 9 }).toBuffer();
     expect(huge.length).toBeLessThan(1_000_000);
     expect(await refusal(processPhoto(huge))).toBe(PHOTO_MESSAGES.tooLarge);
+  });
+});
+
+describe('photo decoding queue', () => {
+  it('is bounded: past the waiting room a photo is refused at once instead of piling up memory', async () => {
+    const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#369' } })
+      .jpeg()
+      .toBuffer();
+    const extra = 5;
+    const results = await Promise.allSettled(
+      Array.from({ length: PHOTOS.CONCURRENCY + PHOTOS.MAX_WAITING + extra }, () => processPhoto(photo)),
+    );
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused.length).toBe(extra);
+    expect(refused.map((r) => (r as PromiseRejectedResult).reason.message)).toEqual(
+      Array(extra).fill(M.auth.rateLimited),
+    );
+    // and the queue drains: the next photo is taken
+    await expect(processPhoto(photo)).resolves.toMatchObject({ ext: 'jpg' });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Metadata } from 'sharp';
 import { IMAGES, PHOTOS } from '#shared/constants';
+import { M } from '#shared/messages';
 import { PHOTO_MESSAGES } from '#shared/schemas/registrations';
 import { fail } from '../../lib/errors';
 import { loadSharp } from './load-sharp';
@@ -22,6 +23,7 @@ let running = 0;
 const waiting: (() => void)[] = [];
 async function inSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running < PHOTOS.CONCURRENCY) running++;
+  else if (waiting.length >= PHOTOS.MAX_WAITING) return fail.tooManyRequests(M.auth.rateLimited);
   else await new Promise<void>((resolve) => waiting.push(resolve));
   try {
     return await work();

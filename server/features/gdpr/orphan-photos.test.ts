@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GDPR } from '#shared/constants';
+import { addRegistrations, eventForm, giveMembership, makeUser } from '../../../tests/helpers/factory';
+import { makeTestDeps } from '../../../tests/helpers/test-deps';
+import { sweepOrphanPhotos } from './orphan-photos';
+
+let dir: string;
+let t: Awaited<ReturnType<typeof makeTestDeps>>;
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'roomlist-orphans-'));
+  t = await makeTestDeps({ DATA_DIR: dir });
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const photosDir = () => path.join(dir, 'uploads', 'photos');
+/** A photo file as storage names it, with its modification time `ageMs` before the test clock. */
+function photoFile(ageMs: number, name = `${crypto.randomUUID()}-${'a'.repeat(24)}.jpg`) {
+  fs.mkdirSync(photosDir(), { recursive: true });
+  const file = path.join(photosDir(), name);
+  fs.writeFileSync(file, 'jpeg bytes of a face');
+  const at = new Date(t.clock.now().getTime() - ageMs);
+  fs.utimesSync(file, at, at);
+  return { name, url: `/uploads/photos/${name}` };
+}
+
+describe('orphaned photo files (issue 7 item 9: nothing personal outlives its row)', () => {
+  it('deletes old files no registration points at, keeps referenced and young ones', async () => {
+    const owner = await makeUser(t, 'ada@example.com');
+    await giveMembership(t, owner.id, 'annual');
+    const event = await (await owner.call()).events.create(eventForm());
+    const kept = photoFile(2 * GDPR.ORPHAN_PHOTO_AGE_MS);
+    await addRegistrations(t, event.id, 1);
+    await t.db.updateTable('event_registrations').set({ photo_url: kept.url }).execute();
+    const orphan = photoFile(GDPR.ORPHAN_PHOTO_AGE_MS + 1);
+    const halfWritten = photoFile(GDPR.ORPHAN_PHOTO_AGE_MS + 1, `.${crypto.randomUUID()}.tmp`);
+    const young = photoFile(GDPR.ORPHAN_PHOTO_AGE_MS - 60_000);
+
+    expect(await sweepOrphanPhotos(t.deps)).toBe(2);
+    expect(fs.readdirSync(photosDir()).sort()).toEqual([kept.name, young.name].sort());
+    expect(fs.existsSync(path.join(photosDir(), orphan.name))).toBe(false);
+    expect(fs.existsSync(path.join(photosDir(), halfWritten.name))).toBe(false);
+  });
+
+  it('does nothing when there is no photo folder yet', async () => {
+    expect(await sweepOrphanPhotos(t.deps)).toBe(0);
+  });
+});
