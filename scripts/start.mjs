@@ -43,7 +43,7 @@ function runChild(message, args) {
 if (isStale(clientIndex, CLIENT_SOURCES)) {
   const vitePkg = createRequire(import.meta.url).resolve('vite/package.json');
   const viteBin = path.join(path.dirname(vitePkg), JSON.parse(fs.readFileSync(vitePkg, 'utf8')).bin.vite);
-  runChild('Building the client (first start or changed sources, about a minute)…', [viteBin, 'build', '--logLevel', 'warn']);
+  runChild('Building the client (about a minute)…', [viteBin, 'build', '--logLevel', 'warn']);
 }
 if (isStale(server, SERVER_SOURCES)) runChild('Building the server…', [path.join(root, 'scripts/build-server.mjs')]);
 

@@ -172,7 +172,9 @@ export async function updateOwn(
   const event = await openEvent(deps, eventId);
   await ownedByToken(deps, eventId, registrationId, token);
   const values = checkForEvent(editRegistrationSchema(rulesOf(event)), form);
-  await createRateLimiter(deps.db, deps.clock, ATTENDEES.EDIT_RATE_LIMIT).enforce([`edit:registration:${registrationId}`]);
+  await createRateLimiter(deps.db, deps.clock, ATTENDEES.EDIT_RATE_LIMIT).enforce([
+    `edit:registration:${registrationId}`,
+  ]);
 
   let newPhoto: string | undefined;
   if (values.photo) {
