@@ -3,7 +3,7 @@ import { type CompiledQuery, Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/migrate';
 import type { Database } from '../../db/schema';
-import { countOwned, countOwnedCheckedIn, countPublic, listOwned, listPublic } from './registrations.repo';
+import { countOwned, countOwnedCheckedIn, countPublic, listOwned, listPublic } from './registration-lists.repo';
 
 // issue 8 B5: the attendee list stays fast at 10,000 attendees because every query of it reads the
 // registrations through an index that answers it (EXPLAIN QUERY PLAN on the real migrated schema):

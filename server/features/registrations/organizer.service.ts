@@ -5,14 +5,12 @@ import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
 import { recordChange } from '../live/changes.repo';
 import { toRegistrationDto } from './registration-dto';
+import { countOwned, countOwnedCheckedIn, listOwned } from './registration-lists.repo';
 import {
   bumpAttendeeCount,
-  countOwned,
-  countOwnedCheckedIn,
   deleteOwnedRegistration,
   findOwnedEvent,
   findOwnedRegistration,
-  listOwned,
   setCheckedIn,
 } from './registrations.repo';
 import { listResponse } from './registrations.service';

@@ -21,14 +21,13 @@ import { toPublicEventDto } from '../events/event-dto';
 import { recordChange } from '../live/changes.repo';
 import { processPhoto } from '../storage/photos';
 import { toRegistrationDto } from './registration-dto';
+import { countPublic, listPublic } from './registration-lists.repo';
 import {
   bumpAttendeeCount,
-  countPublic,
   findByTokenHashes,
   findForOwnerCheck,
   findPublicEvent,
   insertRegistration,
-  listPublic,
   type PublicEventRow,
   updateOwnRegistration,
 } from './registrations.repo';
