@@ -33,6 +33,21 @@ export async function startTestServer(opts: { env?: Record<string, string>; over
     deps: app.deps,
     /** A tRPC client (`.trpc`) with its own cookie jar: HTTP for queries/mutations, WS for subscriptions. */
     client: () => createClient(url),
+    /** A client that signed up, confirmed through the mailed link and signed in (the first account is the admin). */
+    signedIn: async (email = 'ada@example.com', password = 'Str0ng!Pass') => {
+      const c = createClient(url);
+      await c.trpc.auth.signUp.mutate({
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email,
+        password,
+        confirm_password: password,
+      });
+      const link = new URL(lastLinkFor(outboxDir, email) ?? '');
+      await c.trpc.auth.verify.mutate({ token: link.searchParams.get('token') ?? '', type: 'signup' });
+      const user = await c.trpc.auth.signIn.mutate({ email, password });
+      return { ...c, user };
+    },
     /** Every .eml written to the outbox so far, oldest first. */
     outbox: () =>
       fs.existsSync(outboxDir)

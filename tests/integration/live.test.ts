@@ -33,18 +33,8 @@ const password = 'Str0ng!Pass';
 
 /** Signs up, confirms and signs in over HTTP; the first account is the admin and may create events. */
 async function organiser(email = 'ada@example.com') {
-  const http = srv.client();
+  const http = await srv.signedIn(email, password);
   toClose.push(http);
-  await http.trpc.auth.signUp.mutate({
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    email,
-    password,
-    confirm_password: password,
-  });
-  const link = new URL(srv.lastLink(email)!);
-  await http.trpc.auth.verify.mutate({ token: link.searchParams.get('token')!, type: 'signup' });
-  await http.trpc.auth.signIn.mutate({ email, password });
   return http;
 }
 

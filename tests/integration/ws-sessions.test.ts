@@ -30,18 +30,8 @@ afterEach(async () => {
 
 /** Signs up, confirms and signs in over HTTP (the first account is the admin: it may create events). */
 async function signedIn() {
-  const http = srv.client();
-  await http.trpc.auth.signUp.mutate({
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    email,
-    password,
-    confirm_password: password,
-  });
-  const link = new URL(srv.lastLink(email)!);
-  await http.trpc.auth.verify.mutate({ token: link.searchParams.get('token')!, type: 'signup' });
-  const user = await http.trpc.auth.signIn.mutate({ email, password });
-  return { http, user, cookie: http.cookie() };
+  const http = await srv.signedIn(email, password);
+  return { http, user: http.user, cookie: http.cookie() };
 }
 
 function socketWith(cookie: string) {

@@ -30,20 +30,7 @@ async function start() {
   srv = await startTestServer({ overrides: { clock } });
 }
 
-async function organiser(email = 'ada@example.com') {
-  const http = srv.client();
-  await http.trpc.auth.signUp.mutate({
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    email,
-    password,
-    confirm_password: password,
-  });
-  const link = new URL(srv.lastLink(email)!);
-  await http.trpc.auth.verify.mutate({ token: link.searchParams.get('token')!, type: 'signup' });
-  await http.trpc.auth.signIn.mutate({ email, password });
-  return http;
-}
+const organiser = (email = 'ada@example.com') => srv.signedIn(email, password);
 
 /** Joins through the real procedure: a photo file under uploads/photos, the count and the log move with it. */
 async function join(eventId: string, first_name: string, last_name = 'Quuxley') {
