@@ -1,54 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recordChange } from '#server/features/live/changes.repo';
-import { jobs } from '#server/jobs/scheduler';
-import { fixedClock } from '#server/lib/clock';
+import { describe, expect, it } from 'vitest';
 import { newId } from '#server/lib/ids';
-import { LIVE, WS_CLOSE } from '#shared/constants';
+import { WS_CLOSE } from '#shared/constants';
 import { M } from '#shared/messages';
 import { eventForm } from '../helpers/factory';
 import { noisePng } from '../helpers/images';
 import { liveChanges } from '../helpers/live-changes';
-import { flakyClient, watch } from '../helpers/live-watch';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { watch } from '../helpers/live-watch';
+import { anEvent, closeAfter, lw, organiser, publicClient, setUpLiveWorld } from '../helpers/live-world';
 import { T0 } from '../helpers/test-deps';
 import { createWsOnlyClient } from '../helpers/ws-client';
 
 // Issue 7 scope 4: every open list of an event follows its joins, edits, check-ins and removals in
 // order, resumes across a reconnect without losing or repeating anything, and carries no secret.
 
-let srv: TestServer;
-let clock: ReturnType<typeof fixedClock>;
-const toClose: { close: () => unknown }[] = [];
-
-beforeEach(async () => {
-  clock = fixedClock(T0);
-  srv = await startTestServer({ overrides: { clock } });
-});
-afterEach(async () => {
-  await Promise.all(toClose.splice(0).map((c) => c.close()));
-  await srv.stop();
-});
-
-const password = 'Str0ng!Pass';
-
-/** Signs up, confirms and signs in over HTTP; the first account is the admin and may create events. */
-async function organiser(email = 'ada@example.com') {
-  const http = await srv.signedIn(email, password);
-  toClose.push(http);
-  return http;
-}
-
-async function anEvent(name = 'Tech Night') {
-  const http = await organiser();
-  const event = await http.trpc.events.create.mutate(eventForm({ name }));
-  return { http, eventId: event.id };
-}
-
-function publicClient() {
-  const c = flakyClient(srv.url);
-  toClose.push(c);
-  return c;
-}
+setUpLiveWorld();
 
 describe('live.onEvent', () => {
   it('two clients see a join, an edit, a check-in and a removal, in order (the real procedures)', async () => {
@@ -59,8 +24,8 @@ describe('live.onEvent', () => {
     const wa = watch(a.trpc.live.onEvent, { eventId, lastEventId });
     const wb = watch(b.trpc.live.onEvent, { eventId, lastEventId });
 
-    const attendee = srv.client();
-    toClose.push(attendee);
+    const attendee = lw.srv.client();
+    closeAfter(attendee);
     const token = `tok-${newId()}`;
     const who = { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', phone: null, headline: null };
     const photo = (await noisePng(64, 64)).toString('base64');
@@ -102,7 +67,7 @@ describe('live.onEvent', () => {
     const c = publicClient();
     const { lastEventId } = await c.trpc.live.cursor.query({ eventId });
     const w = watch(c.trpc.live.onEvent, { eventId, lastEventId });
-    const live = liveChanges(srv.deps, eventId);
+    const live = liveChanges(lw.srv.deps, eventId);
     const grace = await live.join({ first_name: 'Grace' });
     await w.count(1);
 
@@ -123,82 +88,6 @@ describe('live.onEvent', () => {
     expect(new Set(w.items.map((i) => i.id)).size).toBe(5);
   });
 
-  it('a replay never resends details that were edited or removed since (the feed is kept alive by a screen)', async () => {
-    const { eventId } = await anEvent();
-    const screen = publicClient(); // a venue display keeps the event's feed (and its cache) alive
-    const { lastEventId: before } = await screen.trpc.live.cursor.query({ eventId });
-    const w = watch(screen.trpc.live.onEvent, { eventId, lastEventId: before });
-    const live = liveChanges(srv.deps, eventId);
-    // each change reaches the screen before the next: the feed caches each payload as it was then
-    const grace = await live.join({ first_name: 'Grace' });
-    await w.count(1);
-    const alan = await live.join({ first_name: 'Alan' });
-    await w.count(2);
-    await live.edit(alan, { headline: 'New headline' });
-    await w.count(3);
-    await live.remove(grace);
-    await w.count(4);
-    expect(JSON.stringify(w.items[0])).toContain('grace@example.com'); // what the screen was sent then
-
-    // someone replays from before the joins: Grace reads as removed, Alan as he is now
-    const late = publicClient();
-    const r = watch(late.trpc.live.onEvent, { eventId, lastEventId: before });
-    await r.count(4);
-    const frames = JSON.stringify(r.items);
-    expect(frames).not.toContain('grace@example.com');
-    expect(r.items.filter((i) => i.data.id === grace).map((i) => i.data.kind)).toEqual(['removed', 'removed']);
-    expect(r.items.find((i) => i.data.id === alan)?.data.registration?.headline).toBe('New headline');
-  });
-
-  it('a subscriber further behind than the log is told to refetch; one at the edge of the log replays', async () => {
-    const { eventId } = await anEvent();
-    const c = publicClient();
-    const live = liveChanges(srv.deps, eventId);
-    const { lastEventId: before } = await c.trpc.live.cursor.query({ eventId });
-    await live.join({ first_name: 'Grace' });
-    const { lastEventId: edge } = await c.trpc.live.cursor.query({ eventId });
-
-    clock.advance(LIVE.LOG_KEEP_MS + 60_000);
-    await jobs.find((j) => j.name === 'live-log-retention')!.run(srv.deps);
-    const alan = await live.join({ first_name: 'Alan' });
-
-    const behind = watch(c.trpc.live.onEvent, { eventId, lastEventId: before });
-    const atEdge = watch(c.trpc.live.onEvent, { eventId, lastEventId: edge });
-    await behind.count(1);
-    await atEdge.count(1);
-    expect(behind.items[0].data).toEqual({ kind: 'refetch', id: null, registration: null });
-    expect(atEdge.items[0].data).toMatchObject({ kind: 'joined', id: alan });
-
-    // After a refetch it follows live from there.
-    const barbara = await live.join({ first_name: 'Barbara' });
-    await behind.count(2);
-    expect(behind.items[1].data).toMatchObject({ kind: 'joined', id: barbara });
-  });
-
-  it('more changes missed than one replay may carry, or an id this server never issued, means refetch', async () => {
-    const { eventId } = await anEvent();
-    const c = publicClient();
-    const { lastEventId } = await c.trpc.live.cursor.query({ eventId });
-    const now = clock.now().toISOString();
-    await srv.deps.db.transaction().execute(async (trx) => {
-      for (let i = 0; i <= LIVE.REPLAY_MAX; i++) {
-        await recordChange(trx, { event_id: eventId, registration_id: newId(), kind: 'removed', now });
-      }
-    });
-    const { lastEventId: last } = await c.trpc.live.cursor.query({ eventId });
-
-    const tooFar = watch(c.trpc.live.onEvent, { eventId, lastEventId });
-    const unknown = watch(c.trpc.live.onEvent, { eventId, lastEventId: String(Number(last) + 50) });
-    const junk = watch(c.trpc.live.onEvent, { eventId, lastEventId: 'abc' });
-    for (const w of [tooFar, unknown, junk]) {
-      await w.count(1);
-      expect(w.items[0]).toEqual({ id: last, data: { kind: 'refetch', id: null, registration: null } });
-    }
-    const oneBehind = watch(c.trpc.live.onEvent, { eventId, lastEventId: String(Number(last) - 1) });
-    await oneBehind.count(1);
-    expect(oneBehind.items[0].data.kind).toBe('removed');
-  });
-
   it('no frame carries a token, a hash, or another event’s attendees', async () => {
     const { http, eventId } = await anEvent();
     const other = await http.trpc.events.create.mutate(eventForm({ name: 'Other Night' }));
@@ -207,9 +96,9 @@ describe('live.onEvent', () => {
     const w = watch(c.trpc.live.onEvent, { eventId, lastEventId });
 
     const secret = `hash-${'f'.repeat(56)}`;
-    await liveChanges(srv.deps, other.id).join({ first_name: 'Elsewhere', token_hash: `${secret}-other` });
-    const id = await liveChanges(srv.deps, eventId).join({ first_name: 'Grace', token_hash: secret });
-    await liveChanges(srv.deps, eventId).edit(id, { headline: 'Edited' });
+    await liveChanges(lw.srv.deps, other.id).join({ first_name: 'Elsewhere', token_hash: `${secret}-other` });
+    const id = await liveChanges(lw.srv.deps, eventId).join({ first_name: 'Grace', token_hash: secret });
+    await liveChanges(lw.srv.deps, eventId).edit(id, { headline: 'Edited' });
     await w.count(2);
 
     const frames = c.frames.join('\n');
@@ -246,7 +135,7 @@ describe('live.onEvent', () => {
     const c = publicClient();
     const { lastEventId } = await c.trpc.live.cursor.query({ eventId });
     const w = watch(c.trpc.live.onEvent, { eventId, lastEventId });
-    await liveChanges(srv.deps, eventId).join({ first_name: 'Grace' });
+    await liveChanges(lw.srv.deps, eventId).join({ first_name: 'Grace' });
     await w.count(1);
 
     await http.trpc.gdpr.cleanupNow.mutate({ eventId });
@@ -270,8 +159,8 @@ describe('live.onOrganizerEvent', () => {
 
     const anonymous = publicClient();
     const refusedAnon = watch(anonymous.trpc.live.onOrganizerEvent, { eventId });
-    const stranger = createWsOnlyClient(srv.url, mallory.cookie());
-    toClose.push(stranger);
+    const stranger = createWsOnlyClient(lw.srv.url, mallory.cookie());
+    closeAfter(stranger);
     const refusedStranger = watch(stranger.trpc.live.onOrganizerEvent, { eventId });
     await refusedAnon.ended();
     await refusedStranger.ended();
@@ -281,12 +170,12 @@ describe('live.onOrganizerEvent', () => {
       message: M.events.notFoundOrDenied,
     });
 
-    const owner = createWsOnlyClient(srv.url, http.cookie());
-    toClose.push(owner);
+    const owner = createWsOnlyClient(lw.srv.url, http.cookie());
+    closeAfter(owner);
     const { lastEventId } = await http.trpc.live.cursor.query({ eventId });
     const mine = watch(owner.trpc.live.onOrganizerEvent, { eventId, lastEventId });
     const onlooker = watch(publicClient().trpc.live.onEvent, { eventId, lastEventId });
-    const live = liveChanges(srv.deps, eventId);
+    const live = liveChanges(lw.srv.deps, eventId);
     await live.join({ first_name: 'Grace' });
     await mine.count(1);
 

@@ -1,12 +1,11 @@
 import { Alert, Center, Loader, Paper, Stack } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconSearchOff, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { ATTENDEES, DEFAULTS, PAGE_SIZES } from '#shared/constants';
+import { PAGE_SIZES } from '#shared/constants';
 import { M } from '#shared/messages';
-import type { RegistrationDto, RegistrationSort } from '#shared/schemas/registrations';
+import type { RegistrationDto } from '#shared/schemas/registrations';
 import { EmptyState } from '../../components/empty-state';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { Pagination } from '../../components/pagination';
@@ -24,6 +23,7 @@ import { ListQrCard } from './list-qr-card';
 import { LoadFailed } from './load-failed';
 import { PhotoViewer } from './photo-viewer';
 import { PublicLayout } from './public-layout';
+import { useListQuery } from './use-list-query';
 import { useMyRegistration } from './use-my-registration';
 import { usePins } from './use-pins';
 import { usePublicEvent } from './use-public-event';
@@ -39,16 +39,7 @@ export function AttendeeListPage() {
   const event = usePublicEvent(eventId);
   usePageTitle(event.data?.name);
 
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), ATTENDEES.SEARCH_DEBOUNCE_MS);
-  const [sortBy, setSortBy] = useState<RegistrationSort>(DEFAULTS.ATTENDEE_SORT);
-  const [page, setPage] = useState(1);
-  // spec §5 attendee search: a new term (or sort) starts again at page 1
-  const [shownFor, setShownFor] = useState({ debounced, sortBy });
-  if (shownFor.debounced !== debounced || shownFor.sortBy !== sortBy) {
-    setShownFor({ debounced, sortBy });
-    setPage(1);
-  }
+  const { search, setSearch, debounced, sortBy, setSortBy, page, setPage } = useListQuery();
 
   const { pins, pinned, toggle } = usePins(eventId);
   const open = Boolean(event.data && !event.data.personal_data_deleted);

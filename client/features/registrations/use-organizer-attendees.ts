@@ -1,13 +1,12 @@
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
-import { ATTENDEES, DEFAULTS } from '#shared/constants';
+import { ATTENDEES } from '#shared/constants';
 import { M } from '#shared/messages';
-import type { RegistrationDto, RegistrationSort } from '#shared/schemas/registrations';
+import type { RegistrationDto } from '#shared/schemas/registrations';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/trpc-errors';
 import { useLiveChanges } from '../live/use-live-changes';
+import { useListQuery } from './use-list-query';
 
 /**
  * spec §2 registration management, §4 registration check-in: the owner's list of one event (search on
@@ -16,16 +15,7 @@ import { useLiveChanges } from '../live/use-live-changes';
  */
 export function useOrganizerAttendees(eventId: string, open: boolean) {
   const utils = trpc.useUtils();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), ATTENDEES.SEARCH_DEBOUNCE_MS);
-  const [sortBy, setSortBy] = useState<RegistrationSort>(DEFAULTS.ATTENDEE_SORT);
-  const [page, setPage] = useState(1);
-  // a new term or sort starts at page 1
-  const [shownFor, setShownFor] = useState({ debounced, sortBy });
-  if (shownFor.debounced !== debounced || shownFor.sortBy !== sortBy) {
-    setShownFor({ debounced, sortBy });
-    setPage(1);
-  }
+  const { search, setSearch, debounced, sortBy, setSortBy, page, setPage } = useListQuery();
 
   const view = { search: debounced, sortBy, page, limit: ATTENDEES.ORGANIZER_PAGE_SIZE };
   // every change reloads too: the checked-in count is not in the change
