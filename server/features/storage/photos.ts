@@ -18,21 +18,29 @@ function sniff(b: Buffer): (typeof PHOTOS.TYPES)[number] | undefined {
   return undefined;
 }
 
-// Photos decoded at once: each holds a libuv thread, which sign-ins (scrypt) and file I/O share.
-let running = 0;
-const waiting: (() => void)[] = [];
-async function inSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running < PHOTOS.CONCURRENCY) running++;
-  else if (waiting.length >= PHOTOS.MAX_WAITING) return fail.tooManyRequests(M.auth.rateLimited);
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
+/**
+ * At most `concurrency` works at once and `maxWaiting` waiting for a turn; past that a work is refused
+ * at once (TOO_MANY_REQUESTS) instead of holding its request's memory in an endless queue.
+ */
+export function createSlots(concurrency: number, maxWaiting: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function inSlot<T>(work: () => Promise<T>): Promise<T> {
+    if (running < concurrency) running++;
+    else if (waiting.length >= maxWaiting) return fail.tooManyRequests(M.auth.rateLimited);
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
 }
+
+// Photos decoded at once: each holds a libuv thread, which sign-ins (scrypt) and file I/O share.
+const inSlot = createSlots(PHOTOS.CONCURRENCY, PHOTOS.MAX_WAITING);
 
 /**
  * spec §5 attendee photo: JPEG, PNG, GIF or WebP judged by content (never by name or declared type).
