@@ -24,6 +24,9 @@ export default defineConfig({
     // Every browser the pages support runs ES modules; one without <link rel=modulepreload> (Safari
     // before 17) still loads each chunk, only a little later. Not shipping the polyfill: ~0.5 KB (B6).
     modulePreload: { polyfill: false },
+    // .vite/manifest.json (never served: a dot folder): the server reads it to add <link rel=modulepreload>
+    // for the chunks of the page a URL opens (server/http/route-preloads.ts, issue 8 B7).
+    manifest: true,
     // Split by route (client/routes.tsx loads every page lazily); issue 8 B6 measures the result.
     rolldownOptions: {
       // An app, not a library: no chunk has to keep the exports of its modules.

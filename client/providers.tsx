@@ -6,6 +6,7 @@ import { getQueryKey } from '@trpc/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from './components/error-boundary';
+import { seedRouteData } from './lib/route-data';
 import { createTrpcClient, type RouterOutputs, trpc } from './lib/trpc';
 import { errorCode, errorData } from './lib/trpc-errors';
 
@@ -49,6 +50,7 @@ function createQueryClient() {
     }),
     defaultOptions: { queries: { retry, refetchOnWindowFocus: false } },
   });
+  seedRouteData(queryClient);
   return queryClient;
 }
 

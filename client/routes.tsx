@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Link, Navigate, Outlet, Route, Routes } from 'react-router';
+import { Link, matchPath, Navigate, Outlet, Route, Routes } from 'react-router';
 import { M } from '#shared/messages';
 import { FullPageLoader } from './components/full-page-loader';
 import { NotFoundPage } from './components/not-found-page';
@@ -55,7 +55,24 @@ const AccountPage = organiserPage(() => import('./features/account/account-page'
 const MembershipPage = organiserPage(() =>
   import('./features/membership/membership-page').then((m) => m.MembershipPage),
 );
+const MembershipSuccessPage = organiserPage(() =>
+  import('./features/membership/membership-success-page').then((m) => m.MembershipSuccessPage),
+);
 const AdminPage = organiserPage(() => import('./features/admin/admin-page').then((m) => m.AdminPage));
+// The built-in test checkout (payments in test mode): public, like Stripe's hosted page.
+const TestCheckoutPage = organiserPage(() =>
+  import('./features/payments/test-checkout-page').then((m) => m.TestCheckoutPage),
+);
+
+/**
+ * The page a URL opens cold, whose chunks index.html already fetches (server/http/route-preloads.ts):
+ * client/main.tsx waits for it before the first render, so a phone's first paint is the page, not a
+ * loader (issue 8 B7). Undefined for any other URL.
+ */
+export function preloadPage(pathname: string): Promise<unknown> | undefined {
+  if (matchPath('/register/:eventId', pathname)) return JoinPage.preload();
+  return undefined;
+}
 
 /** A lazily loaded public page, with the small loader while its code arrives. */
 const publicPage = (page: ReactNode) => <Suspense fallback={<FullPageLoader />}>{page}</Suspense>;
@@ -113,6 +130,7 @@ export function AppRoutes() {
       <Route path="/event-qr/:eventId" element={publicPage(<EventQrPage />)} />
       <Route path="/linkedin-callback" element={publicPage(<LinkedInCallbackPage />)} />
       <Route path="/auth-callback" element={publicPage(<LinkedInCallbackPage />)} />
+      <Route path="/test-checkout/:id" element={<TestCheckoutPage />} />
 
       <Route element={<RequireAuth />}>
         <Route element={<AppLayout />}>
@@ -123,6 +141,7 @@ export function AppRoutes() {
           <Route path="/event/:eventId" element={<EventDetailPage />} />
           <Route path="/account" element={<AccountPage />} />
           <Route path="/membership" element={<MembershipPage />} />
+          <Route path="/membership-success" element={<MembershipSuccessPage />} />
           <Route
             path="/admin"
             element={

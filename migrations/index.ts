@@ -3,6 +3,7 @@ import * as m0001 from './0001-initial';
 import * as m0002 from './0002-auth-hardening';
 import * as m0003 from './0003-attendees-live';
 import * as m0004 from './0004-attendee-list-indexes';
+import * as m0005 from './0005-payments';
 
 /** Every migration, in order. A test checks that each file in this folder is listed here. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-auth-hardening': m0002,
   '0003-attendees-live': m0003,
   '0004-attendee-list-indexes': m0004,
+  '0005-payments': m0005,
 };

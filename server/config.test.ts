@@ -49,6 +49,7 @@ describe('loadConfig', () => {
       baseUrl: 'https://rooms.example.com',
       mailMode: 'smtp',
       linkedinEnabled: false,
+      paymentsMode: 'test',
     });
   });
 
@@ -70,6 +71,45 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ LINKEDIN_CLIENT_ID: 'id', LINKEDIN_CLIENT_SECRET: 's', LINKEDIN_TOKEN_URL: 'ftp://x/t' }),
     ).toThrow('Invalid configuration: LINKEDIN_TOKEN_URL must be a full http(s) URL');
+  });
+
+  it('picks the payments mode: test by default, stripe with a secret key, off with PAYMENTS=off', () => {
+    expect(loadConfig({}).payments).toEqual({ mode: 'test', stripe: null });
+    expect(loadConfig({ PAYMENTS: ' ', STRIPE_SECRET_KEY: '' }).payments).toEqual({ mode: 'test', stripe: null });
+    expect(loadConfig({ PAYMENTS: 'on' }).payments.mode).toBe('test');
+    expect(loadConfig({ PAYMENTS: 'off' }).payments).toEqual({ mode: 'off', stripe: null });
+    expect(loadConfig({ PAYMENTS: 'OFF', STRIPE_SECRET_KEY: 'sk_test_x' }).payments.mode).toBe('off');
+    const c = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_y' });
+    expect(c.payments).toEqual({
+      mode: 'stripe',
+      stripe: { secretKey: 'sk_test_x', webhookSecret: 'whsec_y', host: null, port: null, protocol: null },
+    });
+    expect(publicConfig(c).paymentsMode).toBe('stripe');
+    expect(publicConfig(loadConfig({ PAYMENTS: 'off' })).paymentsMode).toBe('off');
+    expect(JSON.stringify(publicConfig(c))).not.toMatch(/sk_test_x|whsec_y/);
+  });
+
+  it('refuses a PAYMENTS value it does not know rather than selling by mistake', () => {
+    expect(() => loadConfig({ PAYMENTS: 'of' })).toThrow('Invalid configuration: PAYMENTS must be off');
+  });
+
+  it('points Stripe at STRIPE_API_URL (a loopback fake in tests)', () => {
+    const stripe = (url: string) =>
+      loadConfig({ STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh', STRIPE_API_URL: url }).payments.stripe;
+    expect(stripe('http://127.0.0.1:12111')).toMatchObject({ host: '127.0.0.1', port: 12111, protocol: 'http' });
+    expect(stripe('https://stripe-proxy.internal/')).toMatchObject({
+      host: 'stripe-proxy.internal',
+      port: 443,
+      protocol: 'https',
+    });
+    expect(() => stripe('ftp://x')).toThrow('Invalid configuration: STRIPE_API_URL must be a full http(s) URL');
+  });
+
+  it('requires STRIPE_WEBHOOK_SECRET with STRIPE_SECRET_KEY', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: ' ' })).toThrow(
+      'Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
+    );
   });
 
   it.each([

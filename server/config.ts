@@ -48,6 +48,17 @@ const schema = z.object({
   LINKEDIN_AUTH_URL: httpUrl(LINKEDIN_DEFAULTS.LINKEDIN_AUTH_URL),
   LINKEDIN_TOKEN_URL: httpUrl(LINKEDIN_DEFAULTS.LINKEDIN_TOKEN_URL),
   LINKEDIN_USERINFO_URL: httpUrl(LINKEDIN_DEFAULTS.LINKEDIN_USERINFO_URL),
+  PAYMENTS: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+    z.enum(['on', 'off'], { message: 'must be off (everything free) or on (the default)' }).optional(),
+  ),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  // Stripe's API base; set only to point the adapter at a fake (tests) or a proxy.
+  STRIPE_API_URL: z.preprocess(
+    blankToUndefined,
+    z.url({ protocol: /^https?$/, message: 'must be a full http(s) URL such as http://127.0.0.1:12111' }).optional(),
+  ),
 });
 
 export type LinkedInSettings = Readonly<{
@@ -57,6 +68,21 @@ export type LinkedInSettings = Readonly<{
   tokenUrl: string;
   userinfoUrl: string;
 }>;
+
+/** Where stripe-node sends its requests (its host, port and protocol options); null: Stripe's own API. */
+export type StripeSettings = Readonly<{
+  secretKey: string;
+  webhookSecret: string;
+  host: string | null;
+  port: number | null;
+  protocol: 'http' | 'https' | null;
+}>;
+
+/**
+ * spec §4 payments: `stripe` with a secret key, else the built-in `test` checkout; `off` (PAYMENTS=off)
+ * is a self-hosted install where nothing is sold.
+ */
+export type PaymentsSettings = Readonly<{ mode: 'stripe' | 'test' | 'off'; stripe: StripeSettings | null }>;
 
 export type Config = Readonly<{
   env: 'development' | 'production' | 'test';
@@ -72,6 +98,7 @@ export type Config = Readonly<{
   trustProxy: readonly string[];
   /** LinkedIn import (spec §7); null (the import hidden) unless both client id and secret are set. */
   linkedin: LinkedInSettings | null;
+  payments: PaymentsSettings;
 }>;
 
 export class ConfigError extends Error {}
@@ -99,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together (or both left empty)',
     );
   }
+  const payments = paymentsSettings(c);
   return Object.freeze({
     env: c.NODE_ENV,
     port: c.PORT,
@@ -120,6 +148,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             userinfoUrl: c.LINKEDIN_USERINFO_URL,
           })
         : null,
+    payments,
+  });
+}
+
+function paymentsSettings(c: z.infer<typeof schema>): PaymentsSettings {
+  if (c.PAYMENTS === 'off') return Object.freeze({ mode: 'off', stripe: null });
+  if (!c.STRIPE_SECRET_KEY) return Object.freeze({ mode: 'test', stripe: null });
+  // Without it no webhook can be verified: a paid session would be granted only when the payer comes back.
+  if (!c.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
+  }
+  const api = c.STRIPE_API_URL ? new URL(c.STRIPE_API_URL) : null;
+  const protocol = api ? (api.protocol === 'http:' ? 'http' : 'https') : null;
+  return Object.freeze({
+    mode: 'stripe',
+    stripe: Object.freeze({
+      secretKey: c.STRIPE_SECRET_KEY,
+      webhookSecret: c.STRIPE_WEBHOOK_SECRET,
+      host: api ? api.hostname.replace(/^\[|\]$/g, '') : null,
+      port: api ? Number(api.port || (protocol === 'http' ? 80 : 443)) : null,
+      protocol,
+    }),
   });
 }
 
@@ -131,6 +181,8 @@ export function publicConfig(config: Config) {
     mailMode: config.smtpUrl ? ('smtp' as const) : ('outbox' as const),
     // Whether /register offers "Import from LinkedIn"; the secret stays on the server.
     linkedinEnabled: config.linkedin !== null,
+    // stripe / test (the built-in checkout) / off (everything free): the client words its paywalls by it.
+    paymentsMode: config.payments.mode,
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

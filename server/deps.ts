@@ -9,6 +9,8 @@ import type { Mailer } from './features/email/mailer';
 import { createOutboxMailer } from './features/email/outbox-mailer';
 import { createSmtpMailer } from './features/email/smtp-mailer';
 import { createInProcessBus, type LiveBus } from './features/live/bus';
+import { createPaymentGateway } from './features/payments/create-gateway';
+import type { PaymentGateway } from './features/payments/gateway';
 import { createDiskStorage, uploadsDir } from './features/storage/disk-storage';
 import type { Storage } from './features/storage/storage';
 import { type Clock, systemClock } from './lib/clock';
@@ -18,7 +20,14 @@ import type { Log } from './lib/log';
 /** Everything a procedure may use, built once by createApp; tests swap any part without vi.mock. */
 export function createDeps(
   base: { config: Config; db: Db; log: Log },
-  overrides: Partial<{ clock: Clock; mailer: Mailer; storage: Storage; bus: LiveBus; passwords: Passwords }> = {},
+  overrides: Partial<{
+    clock: Clock;
+    mailer: Mailer;
+    storage: Storage;
+    bus: LiveBus;
+    passwords: Passwords;
+    payments: PaymentGateway;
+  }> = {},
 ) {
   const { config, db, log } = base;
   const clock = overrides.clock ?? systemClock;
@@ -35,6 +44,7 @@ export function createDeps(
     mailer,
     linkOrigin: createLinkOrigin(config),
     bus: overrides.bus ?? createInProcessBus(),
+    payments: overrides.payments ?? createPaymentGateway({ config, db, clock }),
     storage: overrides.storage ?? createDiskStorage(uploadsDir(config)),
     sessions: createSessions(db, clock),
     passwords: overrides.passwords ?? createPasswords(),

@@ -22,6 +22,22 @@ export const MEMBERSHIP = {
   ANNUAL_MONTHS: 12,
   STORE_TYPES: ['one_time', 'annual'],
   TYPES: ['none', 'pay-as-you-go', 'annual', 'enterprise'],
+  SESSION_ID_MAX: 255, // ours: a provider session id is far shorter (Stripe's are ~66 characters)
+  CONTACT_EMAIL: 'hello@roomlist.app', // ours: the Enterprise enquiry and Contact Support (as the promo links)
+} as const;
+
+// ours: the payment provider (issue 9). Stripe is asked with a short timeout and one retry, so "Stripe
+// unreachable" shows the failure text within seconds instead of stripe-node's 80 s default. The webhook
+// body is capped (Stripe's events are a few KB). A test checkout id: 32 letters of a 32-letter alphabet.
+export const PAYMENTS = {
+  STRIPE_TIMEOUT_MS: 10_000,
+  STRIPE_MAX_NETWORK_RETRIES: 1,
+  WEBHOOK_PATH: '/webhooks/stripe',
+  WEBHOOK_MAX_BYTES: 1024 * 1024,
+  TEST_CHECKOUT_PATH: '/test-checkout',
+  TEST_CHECKOUT_ID_PREFIX: 'cs_roomlist_test_',
+  TEST_CHECKOUT_ID_LENGTH: 32,
+  PURPOSES: ['membership-one-time', 'membership-annual', 'download'],
 } as const;
 
 // spec §1 revenue, §9 organiser share (platform share = 100 minus organiser share)
@@ -65,12 +81,20 @@ export const SORTS = {
   EVENTS: ['date-asc', 'date-desc', 'name-asc', 'name-desc', 'newest', 'oldest'],
 } as const;
 
-// spec §3 download_formats, §4 "PDF format ... Coming Soon"
+// spec §3 download_formats; §4 has PDF "Coming Soon", issue 9 makes it work (a printable attendee sheet)
 export const DOWNLOADS = {
   FORMATS: ['csv', 'pdf'],
-  AVAILABLE_FORMATS: ['csv'],
+  AVAILABLE_FORMATS: ['csv', 'pdf'],
   // ours: a sanity cap, the spec gives none (£1,000.00)
   MAX_PRICE_PENCE: 100_000,
+  FILE_TTL_MS: 10 * MINUTE_MS, // ours: how long a prepared file's /api/downloads link works
+  MAX_PREPARED_FILES: 50, // ours: prepared files held in memory at once; the oldest goes first
+  // ours: files built per registration (a PDF decodes every photo); a person downloads a few times
+  PREPARE_RATE_LIMIT: { MAX_ATTEMPTS: 20, WINDOW_MS: 10 * MINUTE_MS, LOCKOUT_MS: 10 * MINUTE_MS },
+  PDF_BUILDS_AT_ONCE: 1, // ours: PDFs built at once (photo decoding shares the CPU with joins)
+  PDF_BUILDS_WAITING: 10, // ours: builds queued behind it; past that a request is refused at once
+  PDF_THUMB_PX: 96, // ours: photo thumbnail edge in the PDF (pixels, drawn at 48 pt)
+  PDF_THUMB_QUALITY: 70, // ours: JPEG quality of a PDF thumbnail
 } as const;
 
 // spec §3 defaults, §9 default attendee sort
@@ -141,6 +165,8 @@ export const ATTENDEES = {
   // per-IP ceiling is generous and counts only real joins (a retry is answered from the first one, a
   // missing event costs nothing); past it, joins from that IP wait a minute, not the whole window
   JOIN_RATE_LIMIT: { MAX_ATTEMPTS: 600, WINDOW_MS: 10 * MINUTE_MS, LOCKOUT_MS: MINUTE_MS },
+  // ours: addresses whose join counts are held in memory at once (~100 bytes each); idle ones go first
+  JOIN_LIMIT_MAX_KEYS: 100_000,
   // ours: edits of one entry (each may carry a photo to decode); a person edits a few times at most
   EDIT_RATE_LIMIT: { MAX_ATTEMPTS: 20, WINDOW_MS: 10 * MINUTE_MS, LOCKOUT_MS: 10 * MINUTE_MS },
 } as const;
@@ -190,6 +216,10 @@ export const RATE_LIMITS = {
 // The browser's wsClient sends every active subscription in one message when it reconnects: keep this
 // above the most subscriptions one page holds.
 export const TRPC_LIMITS = { MAX_BATCH: 10 } as const;
+
+// ours: compiled SQL statements kept per database connection (the app runs a few dozen distinct texts;
+// an `IN (?, ?, …)` list makes one text per length, so the least recently used go past this)
+export const DB = { STATEMENT_CACHE: 256 } as const;
 
 // spec §2 /auth verification link types. The TTLs are ours: the spec does not give them.
 export const TOKENS = {
@@ -281,8 +311,12 @@ export const SECURITY_LOG = {
   THRESHOLD: 10,
 } as const;
 
-// spec §2 admin dashboard skeleton
-export const ADMIN = { SKELETON_CARDS: 8 } as const;
+// spec §2 admin dashboard skeleton; the page-view charts' figures are ours (the spec names no chart)
+export const ADMIN = {
+  SKELETON_CARDS: 8,
+  PAGE_VIEW_DAYS: 30, // ours: views per UTC day, today and the 29 days before (issue 9)
+  TOP_PAGES: 10, // ours: the most viewed paths over the same days
+} as const;
 
 // ours: the realtime change log (ARCHITECTURE "Realtime") keeps ids and kinds for a day; a subscriber away
 // longer than that reloads its page instead of replaying
@@ -322,4 +356,13 @@ export const COMPRESSION = {
   EXTENSIONS: ['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.webmanifest'],
   /** Wire bytes /register/{id} may take before its form is usable (issue 8 B6), in KB of 1,024 bytes. */
   REGISTER_BUDGET_KB: 150,
+} as const;
+
+/** What the server adds to index.html for the page a URL opens (issue 8 B7: server/http/index-html.ts). */
+export const PAGE_HINTS = {
+  /** The `<script type="application/json">` holding the page's first answers, read by client/lib/route-data.ts. */
+  DATA_ELEMENT_ID: 'route-data',
+  // ours: a page carrying its own data is compressed per request: brotli 5 takes ~0.1 ms on 2 KB, 11 ~3 ms.
+  BROTLI_QUALITY: 5,
+  GZIP_LEVEL: 6,
 } as const;

@@ -5,5 +5,6 @@
 import { attendeesMessages } from './messages/attendees';
 import { authMessages } from './messages/auth';
 import { eventsMessages } from './messages/events';
+import { paymentsMessages } from './messages/payments';
 
-export const M = { ...authMessages, ...eventsMessages, ...attendeesMessages } as const;
+export const M = { ...authMessages, ...eventsMessages, ...attendeesMessages, ...paymentsMessages } as const;

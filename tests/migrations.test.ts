@@ -37,6 +37,8 @@ describe('migrations', () => {
       'rate_limits',
       'registration_changes',
       'sessions',
+      'stripe_webhook_events',
+      'test_checkouts',
       'user_memberships',
       'user_roles',
       'users',

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { DB } from '#shared/constants';
 import { createPrivateFile, mkdirPrivate } from '../lib/private-files';
 import type { Database } from './schema';
 
@@ -19,5 +20,28 @@ export function openDb(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('secure_delete = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
+}
+
+/**
+ * Kysely asks the driver to prepare every query it runs, and compiling the SQL again each time was
+ * ~0.05 ms per statement (bench B1: seven per join). The compiled statements are kept by their text,
+ * the least recently used dropped past DB.STATEMENT_CACHE. Safe because Kysely runs one query at a
+ * time on the single connection, and nothing here streams rows (an open iterator would hold its statement).
+ */
+function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) statements.delete(text);
+      else {
+        statement = sqlite.prepare(text);
+        if (statements.size >= DB.STATEMENT_CACHE) statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
 }

@@ -143,6 +143,8 @@ export interface DownloadRevenueTable {
   download_count: number;
   last_download: Timestamp | null;
   payout_status: 'pending';
+  /** The event's organiser when the money came in: their earnings outlive the event (no FK). */
+  organizer_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -154,6 +156,7 @@ export interface DownloadPurchasesTable {
   format: 'csv' | 'pdf';
   amount_paid: number;
   payment_session_id: string | null;
+  organizer_id: string | null;
   created_at: Timestamp;
 }
 
@@ -165,6 +168,30 @@ export interface PageViewsTable {
   ip_anonymized: string | null;
   user_agent: string | null;
   created_at: ColumnType<Timestamp, Timestamp | undefined, never>;
+}
+
+export type TestCheckoutStatus = 'open' | 'paid' | 'cancelled';
+
+/** The built-in test checkout's sessions (payments in test mode). */
+export interface TestCheckoutsTable {
+  id: string;
+  purpose: 'membership-one-time' | 'membership-annual' | 'download';
+  amount_pence: number;
+  description: string;
+  success_url: string;
+  cancel_url: string;
+  /** JSON object of strings. */
+  metadata: string;
+  status: TestCheckoutStatus;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Stripe webhook events already processed (by event id). */
+export interface StripeWebhookEventsTable {
+  id: string;
+  type: string;
+  processed_at: Timestamp;
 }
 
 export interface Database {
@@ -181,6 +208,8 @@ export interface Database {
   download_revenue: DownloadRevenueTable;
   download_purchases: DownloadPurchasesTable;
   page_views: PageViewsTable;
+  test_checkouts: TestCheckoutsTable;
+  stripe_webhook_events: StripeWebhookEventsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -6,12 +6,15 @@ import { sql } from 'kysely';
 import { TRPC_LIMITS } from '#shared/constants';
 import { M } from '#shared/messages';
 import type { Deps } from '../deps';
+import { downloadRoutes } from '../features/downloads/downloads.http';
+import { stripeWebhookRoutes } from '../features/payments/stripe-webhook';
 import { uploadsDir } from '../features/storage/disk-storage';
 import { createContext } from '../trpc/context';
 import { appRouter } from '../trpc/router';
 import { indexHtml } from './index-html';
 import { notFound } from './not-found';
 import { precompressedStatic } from './precompressed-static';
+import { routeData } from './route-data';
 import { sameOriginGuard } from './same-origin';
 import { securityHeaders } from './security-headers';
 import { serveUploads, uploadRoutes } from './uploads';
@@ -45,7 +48,10 @@ export function createExpressApp(deps: Deps, clientDir: string) {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  // Stripe's webhook reads its own raw body (the signature covers the exact bytes); it sends no Origin.
+  app.use(stripeWebhookRoutes(deps));
   app.use(uploadRoutes(deps));
+  app.use(downloadRoutes(deps));
   app.use('/uploads', serveUploads(uploadsDir(deps.config)));
   app.use(
     '/trpc',
@@ -57,7 +63,7 @@ export function createExpressApp(deps: Deps, clientDir: string) {
     }),
   );
 
-  const sendIndex = indexHtml(clientDir, deps.config.appName);
+  const sendIndex = indexHtml(clientDir, deps.config.appName, routeData(deps));
   // Built files, sent as the build compressed them (brotli, gzip) when the browser accepts that.
   app.use('/assets', precompressedStatic(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }), notFound);
   app.get('/index.html', (req, res) => sendIndex(req, res));

@@ -1,8 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
-import { APP } from '#shared/constants';
+import { APP, PAGE_HINTS } from '#shared/constants';
 import { compressBoth, type Encoding, pickEncoding } from './content-encoding';
+import { jsonForScript, type RouteData, type RouteDataEntry } from './route-data';
+import { type RouteHints, readManifest, routePreloads } from './route-preloads';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -26,26 +30,71 @@ export function brandIndexHtml(html: string, appName: string): string {
 
 type Shell = { html: Buffer } & Record<Encoding, Buffer>;
 
+const brotliFast = promisify(zlib.brotliCompress);
+const gzipFast = promisify(zlib.gzip);
+
+/** A page made for one request (it carries that request's data): compressed quickly, not best. */
+async function compressFast(html: Buffer): Promise<Shell> {
+  const [br, gzip] = await Promise.all([
+    brotliFast(html, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: PAGE_HINTS.BROTLI_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+      },
+    }),
+    gzipFast(html, { level: PAGE_HINTS.GZIP_LEVEL }),
+  ]);
+  return { html, br, gzip };
+}
+
+/** `head` (and the page's data, when there is some) into the shell, just before </head>. */
+export function withPageHints(html: string, head: string, data?: RouteDataEntry[]): string {
+  const parts = [head];
+  if (data) {
+    parts.push(`<script type="application/json" id="${PAGE_HINTS.DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`);
+  }
+  const extra = parts.filter(Boolean).join('\n    ');
+  return extra ? html.replace('</head>', () => `    ${extra}\n  </head>`) : html;
+}
+
 /**
- * The SPA shell, read, branded and compressed once (brotli and gzip, like the built assets). A failed
- * read is not cached, so a client built after the server started is picked up by the next request.
+ * The SPA shell, read, branded and compressed once per kind of page (brotli and gzip, like the built
+ * assets): a public page's shell also names its own chunks (route-preloads.ts). A page that carries its
+ * data (route-data.ts) is made and compressed per request. A failed read is not cached, so a client
+ * built after the server started is picked up by the next request.
  */
-export function indexHtml(clientDir: string, appName: string) {
-  let cached: Promise<Shell> | undefined;
-  const load = async (): Promise<Shell> => {
-    const html = Buffer.from(brandIndexHtml(await fs.readFile(path.join(clientDir, 'index.html'), 'utf8'), appName));
-    return { html, ...(await compressBoth(html)) };
+export function indexHtml(clientDir: string, appName: string, routeData?: RouteData) {
+  type Base = { html: string; hints: (pathname: string) => RouteHints };
+  let base: Promise<Base> | undefined;
+  const shells = new Map<string, Promise<Shell>>();
+  const load = async (): Promise<Base> => {
+    const html = brandIndexHtml(await fs.readFile(path.join(clientDir, 'index.html'), 'utf8'), appName);
+    return { html, hints: routePreloads(await readManifest(clientDir)) };
+  };
+  const shellFor = (b: Base, hints: RouteHints) => {
+    let shell = shells.get(hints.route);
+    if (!shell) {
+      const html = Buffer.from(withPageHints(b.html, hints.head));
+      shell = compressBoth(html).then((compressed) => ({ html, ...compressed }));
+      shells.set(hints.route, shell);
+    }
+    return shell;
   };
   return async (req: Request, res: Response) => {
-    let shell: Shell;
+    let b: Base;
     try {
-      cached ??= load();
-      shell = await cached;
+      base ??= load();
+      b = await base;
     } catch {
-      cached = undefined;
+      base = undefined;
       res.status(503).type('text').send('The client is not built yet: run `npm run build`.');
       return;
     }
+    const hints = b.hints(req.path);
+    const data = routeData ? await routeData(req, res) : undefined;
+    const shell = data
+      ? await compressFast(Buffer.from(withPageHints(b.html, hints.head, data)))
+      : await shellFor(b, hints);
     const encoding = pickEncoding(req, ['br', 'gzip']);
     res.setHeader('Cache-Control', 'no-cache');
     res.vary('Accept-Encoding');

@@ -3,7 +3,14 @@ import { TRPCError } from '@trpc/server';
 /** Extra facts the client may show (remaining attempts, lockout minutes). Sent as `data.details`. */
 export type ErrorDetails = { remainingAttempts?: number; retryAfterMinutes?: number };
 
-export type ErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS';
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE';
 
 /**
  * A refusal the user should read: `message` is the spec's text. Services, jobs and webhooks throw it
@@ -34,6 +41,8 @@ export const fail = {
   notFound: make('NOT_FOUND'),
   conflict: make('CONFLICT'),
   tooManyRequests: make('TOO_MANY_REQUESTS'),
+  /** An outside service (the payment provider) could not do its part; nothing was created. */
+  unavailable: make('SERVICE_UNAVAILABLE'),
 };
 
 /** The one mapping of domain errors to tRPC: same code, same message, the AppError kept as cause. */

@@ -1,23 +1,31 @@
+import { adminRouter } from '../features/admin/admin.router';
 import { analyticsRouter } from '../features/analytics/analytics.router';
 import { authRouter } from '../features/auth/auth.router';
+import { downloadsRouter } from '../features/downloads/downloads.router';
 import { eventsRouter } from '../features/events/events.router';
 import { gdprRouter } from '../features/gdpr/gdpr.router';
 import { linkedinRouter } from '../features/linkedin/linkedin.router';
 import { liveRouter } from '../features/live/live.router';
 import { membershipsRouter } from '../features/memberships/memberships.router';
+import { paymentsRouter } from '../features/payments/payments.router';
 import { registrationsRouter } from '../features/registrations/registrations.router';
+import { revenueRouter } from '../features/revenue/revenue.router';
 import { systemRouter } from '../features/system/system.router';
 import { router } from './trpc';
 
 export const appRouter = router({
+  admin: adminRouter,
   auth: authRouter,
   analytics: analyticsRouter,
+  downloads: downloadsRouter,
   events: eventsRouter,
   gdpr: gdprRouter,
   linkedin: linkedinRouter,
   live: liveRouter,
   membership: membershipsRouter,
+  payments: paymentsRouter,
   registrations: registrationsRouter,
+  revenue: revenueRouter,
   system: systemRouter,
 });
 

@@ -7,6 +7,7 @@ import { isAllowedOrigin } from '../http/same-origin';
 import { type Context, createContext } from './context';
 import { appRouter } from './router';
 import { sharedJson } from './shared-json';
+import { noteCall } from './ws-direct';
 
 // setTimeout fires at once for longer delays; a longer expiry is re-checked at this distance.
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -80,6 +81,7 @@ function boundedEncoder(socket: WebSocket, req: IncomingMessage): Encoder {
         socket.close(WS_CLOSE.TOO_MANY_CALLS, 'too many calls in one message');
         throw new Error(`more than ${TRPC_LIMITS.MAX_BATCH} calls in one message`);
       }
+      for (const call of Array.isArray(message) ? message : [message]) noteCall(socket, req.socket, call);
       return message;
     },
   };

@@ -75,6 +75,16 @@ export const attendeesMessages = {
     paymentVerificationFailed: 'Payment verification failed',
     paymentCancelled: 'Payment cancelled',
     joinToDownload: 'Join Room to Download',
+    // ours: the spec's note (§6), worded
+    joinToDownloadNote:
+      'Already joined? Return to the browser you joined with to download. On a different device you need to join again.',
+    notOffered: 'Downloads are not available for this event', // ours
+    noPaymentNeeded: 'This attendee list is free to download', // ours: a checkout asked for a free list
+    // ours: the card's own words
+    title: 'Download attendee list',
+    formats: { csv: 'Spreadsheet (CSV)', pdf: 'Printable sheet with photos (PDF)' },
+    download: 'Download',
+    buy: (price: string) => `Buy for ${price}`,
   },
   // spec §8 success messages
   success: {

@@ -102,6 +102,53 @@ export const eventsMessages = {
     inactive: 'Inactive',
     returnToMembership: 'Return to Membership',
     contactSupport: 'Contact Support',
+    // ours: PAYMENTS=off, a self-hosted install where creating events is free
+    paymentsOff: 'Payments are switched off on this server: creating events is free.',
+    paymentsOffBody:
+      'This server has payments switched off, so there is nothing to buy: anyone signed in can create events.',
+    // ours: the line items on the provider's checkout page
+    lineItem: { one_time: 'Roomlist Pay as you go: one event', annual: 'Roomlist Annual membership: 12 months' },
+    // spec §1 plans, §2 /membership (titles, prices and terms from §1; the wording around them ours)
+    plans: {
+      payg: {
+        title: 'Pay as you go',
+        period: 'per event',
+        features: ['One event per payment', 'Unlimited attendees', 'Buy more events when you need them'],
+        button: 'Pay for One Event',
+      },
+      annual: {
+        title: 'Annual',
+        period: 'per year',
+        features: ['Unlimited events for 12 months', 'Unlimited attendees', 'No per-event charges'],
+        button: 'Subscribe Annually',
+        badge: 'Best value',
+      },
+      enterprise: {
+        title: 'Enterprise',
+        price: 'Price on application',
+        period: 'contact us by e-mail',
+        features: ['Everything in Annual', 'Several organisers and venues', 'Terms to suit your organisation'],
+        button: 'Contact Us',
+        mailSubject: 'Roomlist Enterprise enquiry',
+      },
+      current: 'Current plan',
+      extend: 'Add 12 Months', // ours: bought while a plan runs, the new year starts when it ends
+      notNeeded: 'Not needed while your Annual plan runs.',
+      newTab: 'The payment page opens in a new tab. Come back here when you have paid.',
+    },
+    // spec §2 /membership-success (the next steps from §2; the headings ours)
+    success: {
+      verifying: 'Verifying your payment...',
+      title: 'Payment successful!',
+      annualBody: 'Your Annual membership is active.',
+      annualSteps: ['You can create unlimited events for the next 12 months.', 'There are no per-event charges.'],
+      oneTimeBody: 'Your Pay as you go event is ready.',
+      oneTimeSteps: ['Create your first event now.', 'Buy more events as you need them.'],
+      nextSteps: 'Next steps',
+      createEvent: 'Create Event',
+      viewEvents: 'View Events',
+      supportSubject: 'Membership payment', // ours: the subject of the Contact Support e-mail
+    },
     // ours: a create attempt without the right (the UI shows the gate instead of the form)
     createForbidden: 'You need an active membership to create events. Choose a plan to continue.',
     gate: {
@@ -123,8 +170,55 @@ export const eventsMessages = {
         'Your annual plan has ended. Renew it for another 12 months of unlimited events, or pay for just this one.',
     },
   },
-  // spec §2 admin dashboard
+  // spec §2 admin dashboard, §8 admin statistics
   admin: {
     noRevenue: 'No revenue data available yet.',
+    title: 'Admin Dashboard',
+    platformOverview: 'Platform Overview',
+    totalEvents: 'Total Events',
+    totalUsers: 'Total Users',
+    totalAttendees: 'Total Attendees',
+    payAsYouGoUsers: 'Pay-as-you-go Users',
+    annualSubscribers: 'Annual Subscribers',
+    revenueAnalytics: 'Revenue Analytics',
+    totalRevenue: 'Total Revenue',
+    platformShare: (percent: number) => `Platform Share (${percent}%)`,
+    totalDownloads: 'Total Downloads',
+    acrossEvents: (n: number) => `across ${n} ${n === 1 ? 'event' : 'events'}`,
+    activeEvents: 'Active Events',
+    downloadsEnabled: 'downloads enabled',
+    revenueByEvent: 'Revenue by Event',
+    never: 'Never',
+    // ours: the page-view charts and the table's column heads (the spec lists the fields only)
+    columns: {
+      event: 'Event',
+      downloads: 'Downloads',
+      lastDownload: 'Last Download',
+      total: 'Total Revenue',
+      platform: 'Platform Share',
+      organizer: 'Organiser Share',
+    },
+    pageViews: 'Page Views',
+    pageViewsPerDay: (days: number) => `Views per day, last ${days} days`,
+    topPages: 'Top Pages',
+    noPageViews: 'No page views in this period yet.',
+  },
+  // spec §1 revenue, §2 dashboard Revenue card and event detail Download Revenue card
+  revenue: {
+    cardTitle: 'Revenue',
+    pending: 'Pending',
+    totalEarned: 'Total Earned',
+    eventsWithDownloads: 'Events with downloads',
+    lastPayout: 'Last payout',
+    never: 'Never',
+    source: 'Your earnings from attendee list downloads.',
+    payoutSchedule: (percent: number) => `You receive ${percent}% of each download. Paid monthly by bank transfer.`,
+    instantPayouts: 'Automatic instant payouts',
+    comingSoon: 'Coming soon',
+    downloadRevenue: 'Download Revenue',
+    yourShare: 'Your Share',
+    totalRevenue: 'Total Revenue',
+    downloads: 'Downloads',
+    lastDownload: 'Last Download',
   },
 } as const;

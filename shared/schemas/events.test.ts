@@ -121,7 +121,6 @@ describe('eventFormSchema messages (spec §5, §8)', () => {
     ['sponsor_utm_medium', ['m'.repeat(51)], M.eventForm.utmTooLong],
     ['download_price', [-1, 1.5, '10'], M.eventForm.priceInvalid],
     ['download_price', [100_001], M.eventForm.priceTooHigh],
-    ['download_formats', [['pdf'], ['csv', 'pdf']], M.eventForm.pdfComingSoon],
   ])('%s %j → %s', (field, values, message) => {
     for (const value of values) expect(errors({ [field]: value })).toEqual({ [field]: message });
   });
@@ -129,6 +128,14 @@ describe('eventFormSchema messages (spec §5, §8)', () => {
   it('End time must be after start time (equal or earlier)', () => {
     expect(errors({ start_time: '18:00', end_time: '18:00' })).toEqual({ end_time: M.eventForm.endAfterStart });
     expect(errors({ start_time: '18:00', end_time: '09:45' })).toEqual({ end_time: M.eventForm.endAfterStart });
+  });
+
+  it('offers PDF beside CSV (issue 9: the printable attendee sheet replaces "Coming Soon")', () => {
+    expect(errors({ download_enabled: true, download_formats: ['pdf'] })).toEqual({});
+    expect(eventFormSchema.parse({ ...valid, download_formats: ['csv', 'pdf', 'pdf'] }).download_formats).toEqual([
+      'csv',
+      'pdf',
+    ]);
   });
 
   it('At least one download format must be selected when downloads are enabled', () => {

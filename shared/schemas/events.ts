@@ -93,7 +93,7 @@ const eventFormFields = {
     .min(0, { error: M.eventForm.priceInvalid })
     .max(DOWNLOADS.MAX_PRICE_PENCE, { error: M.eventForm.priceTooHigh })
     .default(0),
-  // spec §4: PDF is "Coming Soon" and disabled, so it is refused rather than silently dropped.
+  // A format this install does not offer is refused rather than silently dropped (issue 9 offers CSV and PDF).
   download_formats: z
     .array(z.enum(DOWNLOADS.FORMATS))
     .default([...DEFAULTS.DOWNLOAD_FORMATS])

@@ -16,13 +16,21 @@ const NO_RULES: EventRules = { email_required: false, phone_required: false };
 const EMAIL_MAX = 254; // RFC 5321 path limit
 // spec §5: 10 or more digits, spaces, dashes, brackets, with an optional +
 const PHONE = /^\+?[\d\s\-()]+$/;
-// Base64: one or more of the alphabet, then at most two '='. Checked as one scan for a character outside
-// the alphabet: the anchored /^[A-Za-z0-9+/]+={0,2}$/ took ~1 ms per 130 KB photo, twice per join (bench B1).
-const NOT_BASE64 = /[^A-Za-z0-9+/]/;
+// Base64: one or more of the alphabet, then at most two '='. Checked as one loop over a table of the
+// alphabet: the anchored /^[A-Za-z0-9+/]+={0,2}$/ took ~1 ms per 130 KB photo (bench B1), a regular
+// expression for a character outside the alphabet ~0.7 ms, this loop ~0.2 ms.
+const BASE64_ALPHABET = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/')
+  BASE64_ALPHABET[c.charCodeAt(0)] = 1;
 function isBase64(v: string) {
   let end = v.length;
   while (end > 0 && v.length - end < 2 && v[end - 1] === '=') end--;
-  return end > 0 && !NOT_BASE64.test(v.slice(0, end));
+  if (end === 0) return false;
+  for (let i = 0; i < end; i++) {
+    const c = v.charCodeAt(i);
+    if (c >= 128 || BASE64_ALPHABET[c] === 0) return false;
+  }
+  return true;
 }
 // What canvas.toDataURL() gives; the bare base64 is accepted too.
 const DATA_URL_PREFIX = /^data:image\/[a-z0-9.+-]+;base64,/i;

@@ -61,8 +61,8 @@ describe('event form PRO sections in the browser', () => {
 
     await page.getByRole('switch', { name: 'Download options' }).locator('xpath=..').click();
     await visible(page.getByText(M.eventForm.free, { exact: true }));
-    expect(await page.getByRole('checkbox', { name: 'PDF' }).isDisabled()).toBe(true);
-    await visible(page.getByText(M.eventForm.comingSoon));
+    // issue 9: PDF is offered (a printable attendee sheet), no longer "Coming Soon"
+    expect(await page.getByRole('checkbox', { name: /^PDF/ }).isDisabled()).toBe(false);
     await page.getByRole('checkbox', { name: 'CSV (spreadsheet)' }).uncheck();
     await page.getByRole('button', { name: 'Create Event' }).click();
     await visible(toast(page, M.eventForm.validationErrorTitle).filter({ hasText: M.eventForm.formatRequired }));

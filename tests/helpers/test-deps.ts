@@ -8,6 +8,7 @@ import { openDb } from '#server/db/connection';
 import { migrateToLatest } from '#server/db/migrate';
 import { createDeps, type Deps } from '#server/deps';
 import type { Mail, Mailer } from '#server/features/email/mailer';
+import type { PaymentGateway } from '#server/features/payments/gateway';
 import { fixedClock } from '#server/lib/clock';
 import { createLog } from '#server/lib/log';
 import { createContext } from '#server/trpc/context';
@@ -23,13 +24,16 @@ export function memoryMailer() {
 }
 
 /** Fresh in-memory SQLite with the real migrations, a fixed clock and a mailer that keeps messages. */
-export async function makeTestDeps(env: Record<string, string> = {}) {
+export async function makeTestDeps(
+  env: Record<string, string> = {},
+  overrides: Partial<{ payments: PaymentGateway }> = {},
+) {
   const db = openDb(':memory:');
   await migrateToLatest(db);
   const clock = fixedClock(T0);
   const mail = memoryMailer();
   const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'roomlist-unused'), LOG_LEVEL: 'silent', ...env });
-  const deps = createDeps({ config, db, log: createLog('silent') }, { clock, mailer: mail.mailer });
+  const deps = createDeps({ config, db, log: createLog('silent') }, { clock, mailer: mail.mailer, ...overrides });
   return { deps, db, clock, mail };
 }
 

@@ -94,6 +94,7 @@ describe('no response carries a hash, a token or a secret', () => {
   it('walks every procedure over HTTP and WebSocket', async () => {
     const password = 'Str0ng!Pass';
     const ada = caller();
+    const guestless = caller();
     await ada.mutate('auth.signUp', {
       first_name: 'Ada',
       last_name: 'Lovelace',
@@ -119,6 +120,17 @@ describe('no response carries a hash, a token or a secret', () => {
     await ada.query('auth.roles');
     await ada.query('system.publicConfig');
     await ada.query('membership.check');
+    await guestless.query('payments.mode');
+    const oneOff = await ada.mutate('membership.createPayment');
+    await ada.mutate('membership.createSubscription');
+    const sessionId = decodeURIComponent(new URL(oneOff.url).pathname.split('/').pop() as string);
+    await guestless.query('payments.testCheckout.get', { id: sessionId });
+    await guestless.mutate('payments.testCheckout.pay', { id: sessionId });
+    await ada.mutate('membership.verifyPayment', { sessionId, type: 'one_time' });
+    const other = await ada.mutate('membership.createPayment');
+    await guestless.mutate('payments.testCheckout.cancel', {
+      id: decodeURIComponent(new URL(other.url).pathname.split('/').pop() as string),
+    });
     await ada.mutate('analytics.pageView', { path: '/events' });
     const form = {
       name: 'Tech Night',
@@ -127,12 +139,20 @@ describe('no response carries a hash, a token or a secret', () => {
       event_date: inDays(7),
       start_time: '18:00',
       end_time: '21:00',
+      download_enabled: true,
+      download_price: 999,
+      download_formats: ['csv'],
     };
     const event = await ada.mutate('events.create', form);
     await ada.mutate('events.update', { id: event.id, ...form, name: 'Tech Night II' });
     await ada.query('events.get', { id: event.id });
     await ada.query('events.list', {});
     await ada.query('events.counts');
+    await ada.query('revenue.summary');
+    await ada.query('revenue.forEvent', { eventId: event.id });
+    await ada.query('admin.overview');
+    await ada.query('admin.revenueByEvent');
+    await ada.query('admin.pageViews');
 
     const organiserFeed = subscribe(ada.cookie(), [{ path: 'live.onOrganizerEvent', input: { eventId: event.id } }]);
     const publicFeed = subscribe('', [{ path: 'live.onEvent', input: { eventId: event.id } }]);
@@ -171,6 +191,13 @@ describe('no response carries a hash, a token or a secret', () => {
       first_name: 'Grace',
       last_name: 'Brewster Hopper',
     });
+    const dlIn = { eventId: event.id, format: 'csv' as const, registrationId: reg.id, registrationToken: token };
+    const { url: dlUrl } = await guest.mutate('downloads.createPayment', dlIn);
+    const dlSession = decodeURIComponent(new URL(dlUrl).pathname.split('/').pop() ?? '');
+    await guest.mutate('payments.testCheckout.pay', { id: dlSession });
+    const file = await guest.mutate('downloads.prepare', { ...dlIn, sessionId: dlSession });
+    const csv = await fetch(new URL(file.downloadUrl, srv.url));
+    seen.push({ path: 'download file', text: await csv.text() });
     await guest.query('registrations.list', { eventId: event.id });
     await ada.query('registrations.organizerList', { eventId: event.id });
     await ada.mutate('registrations.checkIn', { id: reg.id });

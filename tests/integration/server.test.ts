@@ -72,7 +72,13 @@ describe('one process, one port', () => {
 
   it('serves tRPC over HTTP and over a WebSocket on the same /trpc path', async () => {
     const res = await fetch(`${srv.url}/trpc/system.publicConfig`);
-    const config = { appName: 'Roomlist', baseUrl: null, mailMode: 'outbox', linkedinEnabled: false };
+    const config = {
+      appName: 'Roomlist',
+      baseUrl: null,
+      mailMode: 'outbox',
+      linkedinEnabled: false,
+      paymentsMode: 'test',
+    };
     expect((await res.json()).result.data).toEqual(config);
     expect(await wsCall('system.publicConfig')).toEqual(config);
   });

@@ -1,10 +1,11 @@
-import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCrown, IconFileText, IconTrash, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { M } from '#shared/messages';
 import { PageHeader } from '../../components/page-header';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useMe } from '../auth/use-auth';
+import { AccountMembership } from '../membership/account-membership';
 import { SectionCard } from './section-card';
 import { SecurityCard } from './security-card';
 
@@ -46,15 +47,7 @@ export function AccountPage() {
             icon={IconCrown}
             color="yellow"
           >
-            <Group justify="space-between" wrap="nowrap">
-              <Text fw={500}>{M.account.noMembership}</Text>
-              <Badge color="gray" variant="light">
-                {M.membership.inactive}
-              </Badge>
-            </Group>
-            <Button component={Link} to="/membership" variant="light" w="fit-content">
-              View Membership Plans
-            </Button>
+            <AccountMembership />
           </SectionCard>
 
           <SecurityCard />

@@ -1,17 +1,31 @@
-import { IconChartBar } from '@tabler/icons-react';
-import { ComingSoon } from '../../components/coming-soon';
+import { Stack } from '@mantine/core';
+import { M } from '#shared/messages';
 import { PageHeader } from '../../components/page-header';
 import { usePageTitle } from '../../lib/use-page-title';
+import { AdminSkeleton, EMPTY_OVERVIEW, PlatformOverview, RevenueAnalytics } from './overview-sections';
+import { PageViewsCharts } from './page-views-charts';
+import { RevenueByEventTable } from './revenue-table';
+import { useAdminStats } from './use-admin-stats';
 
-/** spec §2 /admin, behind the administrator guard. The statistics arrive with the admin feature. */
+/** spec §2 /admin, behind the administrator guard: overview, revenue analytics, revenue by event, page views. */
 export function AdminPage() {
-  usePageTitle('Admin Dashboard');
+  usePageTitle(M.admin.title);
+  const stats = useAdminStats();
+  const overview = stats.overview ?? EMPTY_OVERVIEW;
+
   return (
     <>
-      <PageHeader title="Admin Dashboard" description="Platform counts and revenue." />
-      <ComingSoon icon={IconChartBar} title="Platform Overview">
-        Totals of events, users and attendees, memberships and download revenue will be shown here.
-      </ComingSoon>
+      <PageHeader title={M.admin.title} description="Platform counts, revenue and page views." />
+      {stats.loading ? (
+        <AdminSkeleton />
+      ) : (
+        <Stack gap="xl">
+          <PlatformOverview platform={overview.platform} />
+          <RevenueAnalytics revenue={overview.revenue} />
+          <RevenueByEventTable rows={stats.byEvent} />
+          <PageViewsCharts data={stats.pageViews} loading={stats.pageViewsLoading} />
+        </Stack>
+      )}
     </>
   );
 }

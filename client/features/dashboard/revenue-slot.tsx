@@ -1,8 +1,9 @@
+import { RevenueCard } from '../revenue/revenue-card';
+
 /**
  * spec §2 dashboard: "A Revenue card, shown only if the user has at least one event with downloads
- * enabled" (Pending, Total Earned, Events with downloads, Last payout). The payments feature renders
- * it here; until then it renders nothing.
+ * enabled" (Pending, Total Earned, Events with downloads, Last payout).
  */
-export function RevenueSlot(_props: { hasDownloadsEnabled: boolean }) {
-  return null;
+export function RevenueSlot({ hasDownloadsEnabled }: { hasDownloadsEnabled: boolean }) {
+  return hasDownloadsEnabled ? <RevenueCard /> : null;
 }

@@ -1,4 +1,4 @@
-import { Badge, Checkbox, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { Badge, Checkbox, NumberInput, Stack, Text } from '@mantine/core';
 import { DOWNLOADS, REVENUE } from '#shared/constants';
 import { M } from '#shared/messages';
 import { formatPence, penceToPounds, poundsToPence } from '#shared/money';
@@ -6,7 +6,7 @@ import type { EventFormApi } from './use-event-form';
 
 const MAX_POUNDS = penceToPounds(DOWNLOADS.MAX_PRICE_PENCE);
 
-/** spec §5 download options: a price in pounds (stored as pence, 0 = Free) and the formats (PDF coming soon). */
+/** spec §5 download options: a price in pounds (stored as pence, 0 = Free) and the formats (CSV, PDF). */
 export function DownloadFields({ form }: { form: EventFormApi }) {
   const { download_price: price = 0, download_formats: formats = [] } = form.getValues();
   const priceProps = form.getInputProps('download_price');
@@ -55,12 +55,7 @@ export function DownloadFields({ form }: { form: EventFormApi }) {
       >
         <Stack gap="xs" mt={8}>
           <Checkbox value="csv" label="CSV (spreadsheet)" />
-          <Group gap="xs">
-            <Checkbox value="pdf" label="PDF" disabled />
-            <Badge color="gray" variant="light" size="sm">
-              {M.eventForm.comingSoon}
-            </Badge>
-          </Group>
+          <Checkbox value="pdf" label="PDF (printable sheet with photos)" />
         </Stack>
       </Checkbox.Group>
     </>

@@ -1,4 +1,5 @@
 import { OrganizerAttendees } from '../registrations/organizer-attendees';
+import { EventRevenueCard } from '../revenue/event-revenue-card';
 import type { EventDto } from './event-format';
 
 // Slots of the event detail screen that later features fill. They render nothing until then.
@@ -12,9 +13,9 @@ export function EventAttendeesSlot({ event }: { event: EventDto }) {
 }
 
 /**
- * spec §2 "A Download Revenue card, shown only when download_enabled is true": the payments feature
- * renders it here (loading skeleton, hidden on error or empty data).
+ * spec §2 "A Download Revenue card, shown only when download_enabled is true" (loading skeleton, hidden
+ * on error or empty data).
  */
-export function EventRevenueSlot(_props: { event: EventDto }) {
-  return null;
+export function EventRevenueSlot({ event }: { event: EventDto }) {
+  return event.download_enabled ? <EventRevenueCard eventId={event.id} /> : null;
 }

@@ -3,14 +3,16 @@ import { IconArrowLeft, IconCalendarPlus, IconCrown, IconHourglassEmpty, IconSpa
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { M } from '#shared/messages';
-import type { MembershipStatus } from '#shared/schemas/memberships';
+import type { MembershipStatus, StoreMembershipType } from '#shared/schemas/memberships';
+import { useCheckout } from './use-checkout';
 
 type Variant = {
   icon: ComponentType<{ size?: number; stroke?: number }>;
   color: string;
   title: string;
   body: string;
-  actions: { label: string; primary?: boolean }[];
+  /** A checkout to start, or (none) the way to the plans. */
+  actions: { label: string; primary?: boolean; buy?: StoreMembershipType }[];
 };
 
 const G = M.membership.gate;
@@ -23,7 +25,10 @@ function variantOf(status: MembershipStatus): Variant {
       color: 'indigo',
       title: G.anotherTitle,
       body: G.anotherBody,
-      actions: [{ label: G.buyAnother, primary: true }, { label: G.upgrade }],
+      actions: [
+        { label: G.buyAnother, primary: true, buy: 'one_time' },
+        { label: G.upgrade, buy: 'annual' },
+      ],
     };
   }
   if (status.type === 'annual') {
@@ -32,7 +37,10 @@ function variantOf(status: MembershipStatus): Variant {
       color: 'orange',
       title: G.expiredTitle,
       body: G.expiredBody,
-      actions: [{ label: G.renew, primary: true }, { label: G.payOne }],
+      actions: [
+        { label: G.renew, primary: true, buy: 'annual' },
+        { label: G.payOne, buy: 'one_time' },
+      ],
     };
   }
   return {
@@ -45,12 +53,13 @@ function variantOf(status: MembershipStatus): Variant {
 }
 
 /**
- * Shown on /create-event instead of the form when canCreateEvents is false. Every plan button leads
- * to /membership for now; the payments feature turns them into checkouts.
+ * Shown on /create-event instead of the form when canCreateEvents is false. "View Membership Plans"
+ * leads to /membership; the other buttons start their checkout (one-off in a new tab, spec §4).
  */
 export function MembershipGate({ status }: { status: MembershipStatus }) {
   const v = variantOf(status);
   const Icon = v.icon;
+  const checkout = useCheckout();
   return (
     <Paper withBorder radius="md" p={{ base: 'lg', sm: 48 }} maw={640} mx="auto" mt={{ base: 0, sm: 'xl' }}>
       <Stack align="center" gap="md" ta="center">
@@ -64,19 +73,24 @@ export function MembershipGate({ status }: { status: MembershipStatus }) {
           {v.body}
         </Text>
         <Stack gap="sm" w="100%" maw={320} mt="sm">
-          {v.actions.map((a) => (
-            <Button
-              key={a.label}
-              component={Link}
-              to="/membership"
-              size="md"
-              variant={a.primary ? 'filled' : 'light'}
-              leftSection={a.primary ? <IconCrown size={18} /> : undefined}
-              fullWidth
-            >
-              {a.label}
-            </Button>
-          ))}
+          {v.actions.map((a) => {
+            const look = {
+              size: 'md',
+              variant: a.primary ? 'filled' : 'light',
+              leftSection: a.primary ? <IconCrown size={18} /> : undefined,
+              fullWidth: true,
+            } as const;
+            const buy = a.buy;
+            return buy ? (
+              <Button key={a.label} {...look} loading={checkout.pending === buy} onClick={() => checkout.start(buy)}>
+                {a.label}
+              </Button>
+            ) : (
+              <Button key={a.label} {...look} component={Link} to="/membership">
+                {a.label}
+              </Button>
+            );
+          })}
           <Button component={Link} to="/events" variant="subtle" color="gray" leftSection={<IconArrowLeft size={16} />}>
             {G.backToEvents}
           </Button>

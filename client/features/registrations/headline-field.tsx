@@ -1,6 +1,6 @@
 import { Anchor, List, Stack, Text, Textarea, type TextareaProps } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { LIMITS } from '#shared/constants';
 import { M } from '#shared/messages';
 
@@ -14,6 +14,25 @@ const IDEAS = [
   'Hiring, or looking for a role? Say so, with the kind of role',
 ];
 
+// Grows with its text from 2 to 6 lines by CSS alone (field-sizing), so nothing is measured while the page
+// renders: Mantine's autosize reads the whole page's layout in the form's first commit (issue 8 B7).
+const GROWS = {
+  input: {
+    fieldSizing: 'content',
+    minHeight: 'calc(2lh + 2 * var(--input-padding-y) + 2px)',
+    maxHeight: 'calc(6lh + 2 * var(--input-padding-y) + 2px)',
+  },
+} as const;
+const FIELD_SIZING = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 'content');
+
+/** Where field-sizing is missing (Safari before 26, Firefox): the height follows the text as it is typed. */
+function growWithoutFieldSizing(event: FormEvent<HTMLTextAreaElement>) {
+  if (FIELD_SIZING) return;
+  const el = event.currentTarget;
+  el.style.height = 'auto';
+  el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
+}
+
 /** spec §5: a headline of at most 300 characters with a counter "n/300" and ideas to start from. */
 export function HeadlineField(props: Omit<TextareaProps, 'value'> & { value: string | null | undefined }) {
   const [ideas, setIdeas] = useState(false);
@@ -24,9 +43,9 @@ export function HeadlineField(props: Omit<TextareaProps, 'value'> & { value: str
       <Textarea
         label="Headline"
         placeholder="What you do, and what you are looking for"
-        autosize
-        minRows={2}
-        maxRows={6}
+        rows={2}
+        styles={GROWS}
+        onInput={growWithoutFieldSizing}
         {...props}
         value={props.value ?? ''}
         description={

@@ -2,6 +2,7 @@ import { Alert, Anchor, Paper, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { M } from '#shared/messages';
 import type { RegistrationForm as JoinValues } from '#shared/schemas/registrations';
@@ -35,6 +36,9 @@ export function JoinPage() {
     retry: (count, err) => !errorData(err).httpStatus && count < 2,
   });
   usePageTitle(event.data ? M.attendees.joinTitle(event.data.name) : undefined);
+  // issue 8 B7: the title and intro (the page's largest paint) are drawn first; the form follows in a
+  // background render React splits into short tasks, so a phone paints the page and stays responsive.
+  const showForm = useDeferredValue(true, false);
 
   if (event.isLoading) return <FullPageLoader />;
   if (event.missing)
@@ -81,18 +85,20 @@ export function JoinPage() {
             {M.attendees.roomClosed}
           </Alert>
         ) : (
-          <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', xs: 'xl' }}>
-            <RegistrationForm
-              mode="join"
-              rules={e}
-              initialValues={EMPTY}
-              submitLabel={M.attendees.joinButton}
-              pending={join.isPending}
-              linkedIn
-              onSubmit={submit}
-              onFailed={failed}
-            />
-          </Paper>
+          showForm && (
+            <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', xs: 'xl' }}>
+              <RegistrationForm
+                mode="join"
+                rules={e}
+                initialValues={EMPTY}
+                submitLabel={M.attendees.joinButton}
+                pending={join.isPending}
+                linkedIn
+                onSubmit={submit}
+                onFailed={failed}
+              />
+            </Paper>
+          )
         )}
       </Stack>
     </PublicLayout>

@@ -84,7 +84,7 @@ export async function createEvent(deps: Deps, user: Member, form: EventForm): Pr
   if (!isUpcoming(form.event_date, now)) fail.badRequest(M.eventForm.datePast);
   const id = newId();
   await deps.db.transaction().execute(async (trx) => {
-    await spendEventRight(trx, user, now);
+    await spendEventRight(trx, user, now, deps.payments.mode);
     await insertEvent(trx, user.id, { id, ...columns(form, now), created_at: now.toISOString() });
   });
   return getEvent(deps, user.id, id);

@@ -1,23 +1,44 @@
 import { tracked } from '@trpc/server';
 import { LIVE } from '#shared/constants';
 import type { Deps } from '../../deps';
-import { shareJson } from '../../trpc/shared-json';
+import { sharedJson, shareJson } from '../../trpc/shared-json';
+import { dataFrameTail } from '../../trpc/ws-direct';
 import { findRegistrationsByIds } from '../registrations/registrations.repo';
 import type { Change } from './bus';
 import { changesAfter, logExtent } from './live.repo';
 import { erasedPayload, type LivePayload, needsRow, toLivePayload } from './live-payload';
 
 /**
- * One change as every subscriber sends it: the tracked envelope (and the payload's JSON, through
- * `shareJson`) is made once per change, not once per subscriber.
+ * One change as every subscriber sends it, made once per change, not once per subscriber: the tracked
+ * envelope (and the payload's JSON, through `shareJson`) for tRPC's loop, and the frame a direct line
+ * writes (one per request id: nearly every socket's subscription has the same one).
  */
-export type LiveItem = { seq: number; payload: LivePayload; tracked: ReturnType<typeof tracked<LivePayload>> };
+export type LiveItem = {
+  seq: number;
+  payload: LivePayload;
+  tracked: ReturnType<typeof tracked<LivePayload>>;
+  frame(head: string): Buffer;
+};
 
-export const liveItem = (seq: number, payload: LivePayload): LiveItem => ({
-  seq,
-  payload,
-  tracked: tracked(String(seq), shareJson(payload)),
-});
+export const liveItem = (seq: number, payload: LivePayload): LiveItem => {
+  const shared = shareJson(payload);
+  let tail: string | undefined;
+  const frames = new Map<string, Buffer>();
+  return {
+    seq,
+    payload,
+    tracked: tracked(String(seq), shared),
+    frame(head) {
+      let frame = frames.get(head);
+      if (!frame) {
+        tail ??= dataFrameTail(String(seq), sharedJson(shared) as string);
+        frame = Buffer.from(head + tail);
+        frames.set(head, frame);
+      }
+      return frame;
+    },
+  };
+};
 type Sink = (items: LiveItem[]) => void;
 
 // Payloads kept per event for subscribers that reconnect a few changes behind (bounded memory).

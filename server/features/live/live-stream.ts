@@ -1,6 +1,6 @@
-import { tracked } from '@trpc/server';
 import { LIVE } from '#shared/constants';
 import type { Deps } from '../../deps';
+import { type DirectLine, writeFrames } from '../../trpc/ws-direct';
 import { changesAfter, logExtent } from './live.repo';
 import { type EventFeed, eventFeed, type LiveItem, liveItem } from './live-feed';
 import { erasedPayload, type LivePayload, refetchPayload } from './live-payload';
@@ -10,55 +10,97 @@ import { erasedPayload, type LivePayload, refetchPayload } from './live-payload'
  * follow live, dropping anything already sent. Each item is `tracked(seq)`, so tRPC's wsLink resumes
  * from the last one after a reconnect. `findEvent` throws when the event does not exist (or, for the
  * organiser, is not theirs); `erased` says it has no attendee data any more.
+ * With a `line` (a subscription over a WebSocket) the items are written on it as they come, outside
+ * tRPC's per-item loop, and the generator only waits for the end; without one they are yielded.
  */
 export async function* streamEvent(
   deps: Deps,
   findEvent: () => Promise<{ id: string; personal_data_deleted: number }>,
   lastEventId: string | null | undefined,
   signal: AbortSignal | undefined,
+  line?: DirectLine,
 ) {
   const event = await findEvent();
   const feed = eventFeed(deps, event.id);
   const queue: LiveItem[] = [];
   let wake: (() => void) | undefined;
+  let follow: ((items: LiveItem[]) => void) | undefined;
   const detach = feed.attach((items) => {
+    if (follow) return follow(items);
     queue.push(...items);
     wake?.();
   });
   const onAbort = () => wake?.();
   signal?.addEventListener('abort', onAbort);
+  const waitFor = (ready: () => boolean) =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      if (ready() || signal?.aborted) resolve();
+    }).then(() => {
+      wake = undefined;
+    });
   try {
     await feed.ready;
     // Read again now that the feed listens: an erasure committed between the first read and the
     // attach would otherwise reach this subscriber neither as a notice nor as the flag.
     const start = await startingItems(deps, feed, await findEvent(), lastEventId);
     let last = start.last;
-    for (const item of start.items) {
-      yield item.tracked;
-      if (item.payload.kind === 'erased') return;
+    let ended = start.items.some((item) => item.payload.kind === 'erased');
+
+    if (line) {
+      if (signal?.aborted) return;
+      writeFrames(
+        line,
+        start.items.map((item) => item.frame(line.head)),
+      );
+      // From here the feed's call writes at once, in the order the feed hands items over.
+      follow = (items) => {
+        if (ended || signal?.aborted) return;
+        const out: Buffer[] = [];
+        for (const item of items) {
+          const next = nextItem(item, last);
+          if (!next) continue;
+          last = next.seq;
+          out.push(next.frame(line.head));
+          if (next.payload.kind === 'erased') {
+            ended = true;
+            break;
+          }
+        }
+        writeFrames(line, out);
+        if (ended) wake?.();
+      };
+      if (!ended) follow(queue.splice(0));
+      while (!ended && !signal?.aborted) await waitFor(() => ended);
+      return;
     }
-    while (!signal?.aborted) {
+
+    for (const item of start.items) yield item.tracked;
+    while (!ended && !signal?.aborted) {
       const item = queue.shift();
       if (!item) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          if (queue.length > 0 || signal?.aborted) resolve();
-        });
-        wake = undefined;
+        await waitFor(() => queue.length > 0);
         continue;
       }
-      if (item.payload.kind === 'erased') {
-        yield item.seq >= last ? item.tracked : tracked(String(last), item.payload);
-        return;
-      }
-      if (item.seq <= last) continue;
-      last = item.seq;
-      yield item.tracked;
+      const next = nextItem(item, last);
+      if (!next) continue;
+      last = next.seq;
+      ended = next.payload.kind === 'erased';
+      yield next.tracked;
     }
   } finally {
     detach();
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * The item to send after `last`, or undefined for one already sent. The erasure notice always goes,
+ * under `last` when the log had moved on (its seq is where the log stood when it was made).
+ */
+function nextItem(item: LiveItem, last: number): LiveItem | undefined {
+  if (item.payload.kind === 'erased') return item.seq >= last ? item : liveItem(last, item.payload);
+  return item.seq > last ? item : undefined;
 }
 
 /**

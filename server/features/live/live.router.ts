@@ -2,9 +2,18 @@ import { M } from '#shared/messages';
 import { liveCursorSchema, liveSubscriptionSchema } from '#shared/schemas/live';
 import { fail } from '../../lib/errors';
 import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
+import { directLine } from '../../trpc/ws-direct';
 import { findOwnedEvent } from '../registrations/registrations.repo';
 import { findLiveEvent, logExtent } from './live.repo';
 import { streamEvent } from './live-stream';
+
+// A subscription over a WebSocket gets its line there (ws-direct.ts): its items skip tRPC's per-item loop.
+const publicLive = publicProcedure.use(async ({ getRawInput, next }) =>
+  next({ ctx: { line: directLine(await getRawInput()) } }),
+);
+const organizerLive = authedProcedure.use(async ({ getRawInput, next }) =>
+  next({ ctx: { line: directLine(await getRawInput()) } }),
+);
 
 /**
  * spec §4 Realtime, issue 7 scope 4: one subscription per event. The public one feeds the attendee list
@@ -23,7 +32,7 @@ export const liveRouter = router({
 
   // The event is looked up inside the stream (not in a generator of its own around it): one async
   // generator less for every item sent to every subscriber.
-  onEvent: publicProcedure
+  onEvent: publicLive
     .input(liveSubscriptionSchema)
     .subscription(({ ctx, input, signal }) =>
       streamEvent(
@@ -31,10 +40,11 @@ export const liveRouter = router({
         async () => (await findLiveEvent(ctx.deps.db, input.eventId)) ?? fail.notFound(M.events.notFound),
         input.lastEventId,
         signal,
+        ctx.line,
       ),
     ),
 
-  onOrganizerEvent: authedProcedure
+  onOrganizerEvent: organizerLive
     .input(liveSubscriptionSchema)
     .subscription(({ ctx, input, signal }) =>
       streamEvent(
@@ -43,6 +53,7 @@ export const liveRouter = router({
           (await findOwnedEvent(ctx.deps.db, ctx.user.id, input.eventId)) ?? fail.notFound(M.events.notFoundOrDenied),
         input.lastEventId,
         signal,
+        ctx.line,
       ),
     ),
 });

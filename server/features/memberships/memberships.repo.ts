@@ -52,6 +52,7 @@ export async function insertMembership(
     starts_at: string;
     expires_at: string | null;
     now: string;
+    payment_session_id?: string | null;
   },
 ) {
   await db
@@ -63,9 +64,14 @@ export async function insertMembership(
       is_active: m.is_active ? 1 : 0,
       starts_at: m.starts_at,
       expires_at: m.expires_at,
-      payment_session_id: null,
+      payment_session_id: m.payment_session_id ?? null,
       created_at: m.now,
       updated_at: m.now,
     })
     .execute();
+}
+
+/** The membership a payment session granted, if any. */
+export function membershipBySession(db: Q, sessionId: string) {
+  return db.selectFrom('user_memberships').select('id').where('payment_session_id', '=', sessionId).executeTakeFirst();
 }

@@ -4,6 +4,7 @@ import type { MembershipStatus } from '#shared/schemas/memberships';
 import type { Db } from '../../db/connection';
 import type { Database } from '../../db/schema';
 import { fail } from '../../lib/errors';
+import type { PaymentsMode } from '../payments/gateway';
 import { consumeOneTimeCredit, type MembershipRow, membershipsOf } from './memberships.repo';
 
 type Q = Db | Transaction<Database>;
@@ -16,10 +17,11 @@ const annualActive = (m: MembershipRow, now: Date) =>
 /**
  * spec §3 Membership, §4 gate. An active annual plan runs until expires_at; an active one_time row is
  * one unused event credit. With neither, the newest row names the lapsed plan (expired annual →
- * "Membership Expired", used-up pay-as-you-go → "Ready for Another Event?"). Admins may always create.
+ * "Membership Expired", used-up pay-as-you-go → "Ready for Another Event?"). Admins may always create,
+ * and so may everyone when payments are off (PAYMENTS=off: a self-hosted install with no gate).
  */
-export function membershipStatus(rows: MembershipRow[], user: Member, now: Date): MembershipStatus {
-  const admin = isAdmin(user);
+export function membershipStatus(rows: MembershipRow[], user: Member, now: Date, mode: PaymentsMode): MembershipStatus {
+  const admin = isAdmin(user) || mode === 'off';
   if (rows.some((m) => annualActive(m, now))) return { type: 'annual', isActive: true, canCreateEvents: true };
   if (rows.some((m) => m.membership_type === 'one_time' && m.is_active === 1)) {
     return { type: 'pay-as-you-go', isActive: true, canCreateEvents: true };
@@ -29,16 +31,16 @@ export function membershipStatus(rows: MembershipRow[], user: Member, now: Date)
   return { type, isActive: false, canCreateEvents: admin };
 }
 
-export async function checkMembership(db: Q, user: Member, now: Date): Promise<MembershipStatus> {
-  return membershipStatus(await membershipsOf(db, user.id), user, now);
+export async function checkMembership(db: Q, user: Member, now: Date, mode: PaymentsMode): Promise<MembershipStatus> {
+  return membershipStatus(await membershipsOf(db, user.id), user, now, mode);
 }
 
 /**
- * Called inside the create-event transaction: admins and active annual members create freely;
- * otherwise one pay-as-you-go credit is spent, or the create is refused.
+ * Called inside the create-event transaction: admins, active annual members and everyone when payments
+ * are off create freely; otherwise one pay-as-you-go credit is spent, or the create is refused.
  */
-export async function spendEventRight(trx: Q, user: Member, now: Date): Promise<void> {
-  if (isAdmin(user)) return;
+export async function spendEventRight(trx: Q, user: Member, now: Date, mode: PaymentsMode): Promise<void> {
+  if (isAdmin(user) || mode === 'off') return;
   const rows = await membershipsOf(trx, user.id);
   if (rows.some((m) => annualActive(m, now))) return;
   if (await consumeOneTimeCredit(trx, user.id, now.toISOString())) return;

@@ -219,6 +219,13 @@ describe('join limits: a full venue behind one IP', () => {
     expect(await rowCount(e.id)).toBe(602);
   }, 120_000);
 
+  it('counts the ceiling without a database write: a join commits once (its own transaction)', async () => {
+    const e = await newEvent(s.ada);
+    await (await anon('198.18.0.3')()).join(joinInput(e.id));
+    const limits = await s.t.db.selectFrom('rate_limits').select('key').execute();
+    expect(limits.filter((r) => r.key.startsWith('join:'))).toEqual([]);
+  });
+
   it('limits edits of one entry (each may carry a photo to decode)', async () => {
     const e = await newEvent(s.ada);
     const tok = token();

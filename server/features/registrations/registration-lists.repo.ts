@@ -13,13 +13,21 @@ type RegQuery = SelectQueryBuilder<Database, 'event_registrations', object>;
 const publicScope = (db: Q, eventId: string): RegQuery =>
   db.selectFrom('event_registrations').where('event_registrations.event_id', '=', eventId);
 
-// Owner-only: the event's user_id is in the SQL itself.
+// Owner-only: the event's user_id is in the SQL itself. As EXISTS, which names no registration column,
+// SQLite checks it once before reading the index; `event_id IN (…)` was checked on each of the event's
+// index entries (bench B5: ~0.5-1 ms of a search's count on 10,000 attendees).
 const ownedScope = (db: Q, userId: string, eventId: string): RegQuery =>
   db
     .selectFrom('event_registrations')
     .where('event_registrations.event_id', '=', eventId)
-    .where('event_registrations.event_id', 'in', (eb) =>
-      eb.selectFrom('events').select('events.id').where('events.id', '=', eventId).where('events.user_id', '=', userId),
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('events')
+          .select('events.id')
+          .where('events.id', '=', eventId)
+          .where('events.user_id', '=', userId),
+      ),
     );
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

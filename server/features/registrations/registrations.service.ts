@@ -16,6 +16,7 @@ import {
 import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
 import { newId, sha256Hex } from '../../lib/ids';
+import { createMemoryRateLimiter } from '../auth/memory-rate-limit';
 import { createRateLimiter } from '../auth/rate-limit';
 import { toPublicEventDto } from '../events/event-dto';
 import { recordChange } from '../live/changes.repo';
@@ -61,6 +62,32 @@ function checkForEvent<S extends z.ZodType>(schema: S, values: unknown): z.outpu
   return r.data;
 }
 
+// The form's rules for one event, photo left out: the procedure's input schema has already checked it,
+// and a second scan of its ~130 KB of base64 cost 1-3 ms per join (bench B1). One schema per rule set.
+const eventFormSchemas = new Map<string, ReturnType<typeof eventFormSchema>>();
+const eventFormSchema = (rules: ReturnType<typeof rulesOf>) => registrationSchema(rules).omit({ photo: true });
+function eventForm(rules: ReturnType<typeof rulesOf>) {
+  const key = `${rules.email_required}:${rules.phone_required}`;
+  let schema = eventFormSchemas.get(key);
+  if (!schema) {
+    schema = eventFormSchema(rules);
+    eventFormSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+// The per-IP join ceiling is counted in memory, one counter set per database: a database write here was
+// a second disk sync on every join, beside the join's own transaction (docs/decisions/0011-join-fast-path.md).
+const joinLimiters = new WeakMap<Deps['db'], ReturnType<typeof createMemoryRateLimiter>>();
+function joinLimiter(deps: Deps) {
+  let limiter = joinLimiters.get(deps.db);
+  if (!limiter) {
+    limiter = createMemoryRateLimiter(deps.clock, ATTENDEES.JOIN_RATE_LIMIT, ATTENDEES.JOIN_LIMIT_MAX_KEYS);
+    joinLimiters.set(deps.db, limiter);
+  }
+  return limiter;
+}
+
 async function removeQuietly(deps: Deps, url: string | null | undefined) {
   if (!url) return;
   try {
@@ -91,10 +118,10 @@ export async function join(
   const [existing] = await findByTokenHashes(deps.db, eventId, [hash]);
   if (existing) return toRegistrationDto(existing);
   if (event.personal_data_deleted) return fail.forbidden(M.attendees.roomClosed);
-  const values = checkForEvent(registrationSchema(rulesOf(event)), form);
+  const values = { ...checkForEvent(eventForm(rulesOf(event)), form), photo: form.photo };
   // Counted only for a join that will do real work (photo, row): a retry, a missing event or a refused
   // form cannot spend a venue's ceiling.
-  await createRateLimiter(deps.db, deps.clock, ATTENDEES.JOIN_RATE_LIMIT).enforce([`join:ip:${ip ?? 'unknown'}`]);
+  joinLimiter(deps).enforce([`join:ip:${ip ?? 'unknown'}`]);
 
   const photo = await processPhoto(Buffer.from(values.photo, 'base64'));
   const id = newId();
@@ -144,13 +171,17 @@ export async function findMine(deps: Deps, input: z.output<typeof mineSchema>) {
   return { registration: mine ? toRegistrationDto(mine) : null };
 }
 
-/** The entry, when `token` owns it; otherwise "Access Denied" (spec §2 edit, §6). */
-async function ownedByToken(deps: Deps, eventId: string, registrationId: string, token: string) {
+/** The entry, when `token` owns it, else undefined (spec §6: editing and downloading both ask this). */
+export async function entryOwnedBy(deps: Deps, eventId: string, registrationId: string, token: string) {
   const row = await findForOwnerCheck(deps.db, eventId, registrationId);
   // Hash and compare even when the row is missing, so both refusals take the same time.
   const ok = sameHash(hashOf(token), row?.registration_token_hash ?? '0'.repeat(64));
-  if (!row || !ok) return fail.forbidden(M.attendees.accessDenied);
-  return row;
+  return row && ok ? row : undefined;
+}
+
+/** The entry, when `token` owns it; otherwise "Access Denied" (spec §2 edit, §6). */
+async function ownedByToken(deps: Deps, eventId: string, registrationId: string, token: string) {
+  return (await entryOwnedBy(deps, eventId, registrationId, token)) ?? fail.forbidden(M.attendees.accessDenied);
 }
 
 /** spec §2 edit own entry: the entry for the form, when the browser's token owns it. */

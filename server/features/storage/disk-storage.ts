@@ -36,9 +36,14 @@ export function createDiskStorage(dir: string): Storage {
       const url = `${PHOTOS_URL_PREFIX}${name}`;
       if (!OWNED_PHOTO_PATH.test(url)) throw new Error('putOwned: the owner id must be a UUID');
       const photos = path.join(dir, 'photos');
-      await fs.mkdir(photos, { recursive: true, mode: PRIVATE.DIR });
       const tmp = path.join(photos, `.${name}.tmp`);
-      await fs.writeFile(tmp, bytes, { mode: PRIVATE.FILE, flag: 'wx' });
+      const write = () => fs.writeFile(tmp, bytes, { mode: PRIVATE.FILE, flag: 'wx' });
+      // The folder is made when missing, not checked on every join (one system call less, bench B1).
+      await write().catch(async (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+        await fs.mkdir(photos, { recursive: true, mode: PRIVATE.DIR });
+        await write();
+      });
       await fs.rename(tmp, path.join(photos, name));
       return url;
     },

@@ -102,6 +102,81 @@ describe('processPhoto (spec §5 attendee photo)', () => {
   });
 });
 
+/** A photo as the join page sends it: fitted inside 800x800 by the browser, a JPEG with grain. */
+async function browserJpeg(width: number, height: number) {
+  const px = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < px.length; i++) px[i] = (i * 7 + ((i * 2654435761) % 251)) & 0xff;
+  return sharp(px, { raw: { width, height, channels: 3 } });
+}
+const pixelsOf = (b: Buffer) => sharp(b).raw().toBuffer();
+
+describe('processPhoto: a plain JPEG within 800x800 is stored as it is, without its metadata', () => {
+  it('keeps the coded image of a browser-made photo, byte for byte (no second JPEG generation)', async () => {
+    const input = await (await browserJpeg(800, 600)).jpeg({ quality: 70 }).toBuffer();
+    const out = await processPhoto(input);
+    expect(out.ext).toBe('jpg');
+    expect((await pixelsOf(out.bytes)).equals(await pixelsOf(input))).toBe(true);
+    // the scans are copied: the end of the file (entropy-coded data, EOI) is the upload's own
+    expect(out.bytes.subarray(-4096).equals(input.subarray(-4096))).toBe(true);
+  });
+
+  it('drops EXIF with GPS, XMP and comments from a JPEG it keeps', async () => {
+    const input = await (await browserJpeg(120, 90))
+      .jpeg()
+      .withExif({
+        IFD0: { ImageDescription: 'secret-place', Make: 'PhoneCo' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '51/1 30/1 1234/100',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '0/1 7/1 0/1',
+        },
+      })
+      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF>home-address</rdf:RDF></x:xmpmeta>')
+      .toBuffer();
+    expect((await sharp(input).metadata()).exif?.includes(GPS_IFD_TAG)).toBe(true);
+    const out = await processPhoto(input);
+    for (const s of ['secret-place', 'PhoneCo', 'Exif\0\0', 'home-address', 'xmpmeta']) {
+      expect(out.bytes.includes(s)).toBe(false);
+    }
+    expect(out.bytes.includes(GPS_IFD_TAG)).toBe(false);
+    const m = await sharp(out.bytes).metadata();
+    expect([m.format, m.exif, m.icc, m.xmp, m.orientation]).toEqual([
+      'jpeg',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect((await pixelsOf(out.bytes)).equals(await pixelsOf(input))).toBe(true); // kept, not re-encoded
+  });
+
+  it('decodes and re-encodes what it cannot keep: larger than 800x800, a colour profile, bytes after the end', async () => {
+    const big = await (await browserJpeg(900, 300)).jpeg().toBuffer();
+    const fitted = await sharp((await processPhoto(big)).bytes).metadata();
+    expect([fitted.width, fitted.height]).toEqual([800, 267]);
+
+    const p3 = await (await browserJpeg(100, 100)).jpeg().withIccProfile('p3').toBuffer();
+    const converted = await processPhoto(p3);
+    expect((await sharp(converted.bytes).metadata()).icc).toBeUndefined();
+    expect((await pixelsOf(converted.bytes)).equals(await pixelsOf(p3))).toBe(false); // a new encoding
+
+    const jpeg = await (await browserJpeg(100, 100)).jpeg().toBuffer();
+    const trailer = Buffer.from('<html><script>alert(1)</script></html>');
+    const polyglot = await processPhoto(Buffer.concat([jpeg, trailer]));
+    expect(polyglot.bytes.includes(trailer)).toBe(false);
+    expect((await sharp(polyglot.bytes).metadata()).format).toBe('jpeg');
+  });
+
+  it('refuses a JPEG whose segments are broken and that does not decode either', async () => {
+    const jpeg = await (await browserJpeg(200, 200)).jpeg().toBuffer();
+    const broken = Buffer.from(jpeg);
+    broken.writeUInt16BE(0xfff0, 4); // the first segment runs past the end of the file
+    expect(await refusal(processPhoto(broken))).toBe(PHOTO_MESSAGES.unsupported);
+    expect(await refusal(processPhoto(jpeg.subarray(0, jpeg.length - 500)))).toBe(PHOTO_MESSAGES.unsupported);
+  });
+});
+
 describe('photo decoding queue', () => {
   it('is bounded: past the waiting room a photo is refused at once instead of piling up memory', async () => {
     const inSlot = createSlots(2, 3);
@@ -118,8 +193,9 @@ describe('photo decoding queue', () => {
   });
 
   it('the photo pipeline uses it: a burst past the waiting room is refused, the rest decoded', async () => {
+    // a PNG is always decoded (a plain small JPEG is stored as it is, without a decoding slot)
     const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#369' } })
-      .jpeg()
+      .png()
       .toBuffer();
     const results = await Promise.allSettled(
       Array.from({ length: PHOTOS.CONCURRENCY + PHOTOS.MAX_WAITING + 200 }, () => processPhoto(photo)),

@@ -3,6 +3,7 @@ import { IMAGES, PHOTOS } from '#shared/constants';
 import { M } from '#shared/messages';
 import { PHOTO_MESSAGES } from '#shared/schemas/registrations';
 import { fail } from '../../lib/errors';
+import { type StrippedJpeg, stripJpeg } from './jpeg-strip';
 import { loadSharp } from './load-sharp';
 
 const GIF = [Buffer.from('GIF87a'), Buffer.from('GIF89a')];
@@ -43,15 +44,34 @@ export function createSlots(concurrency: number, maxWaiting: number) {
 const inSlot = createSlots(PHOTOS.CONCURRENCY, PHOTOS.MAX_WAITING);
 
 /**
+ * The JPEG the join page makes (already fitted inside 800x800 and encoded by the browser) is kept as it
+ * is, minus every metadata segment, instead of being decoded and encoded again (~9 ms of CPU per join,
+ * bench B1; docs/decisions/0011-join-fast-path.md). It qualifies when its own markers are plain
+ * (stripJpeg), it fits inside 800x800 and carries no colour profile (whose colours would be lost). One
+ * with an EXIF block is kept only when sharp reads the same frame and no turn (orientation) from it.
+ */
+function storableAsIs(plain: StrippedJpeg | undefined, meta?: Metadata): Buffer | undefined {
+  if (!plain || plain.icc || plain.width > PHOTOS.SIZE || plain.height > PHOTOS.SIZE) return;
+  if (!plain.exif) return plain.bytes;
+  if (meta?.format !== 'jpeg' || meta.hasProfile || (meta.orientation ?? 1) !== 1) return;
+  if (meta.width !== plain.width || meta.height !== plain.height || meta.channels !== plain.components) return;
+  return plain.bytes;
+}
+
+/**
  * spec §5 attendee photo: JPEG, PNG, GIF or WebP judged by content (never by name or declared type).
- * The header is read first, so a small file claiming a huge canvas is refused before decoding. The
- * image is then decoded (first frame only), turned upright by its EXIF orientation, fitted inside
- * 800x800 and re-encoded as JPEG: the EXIF (GPS included), ICC, XMP and comments are not copied, so
- * nothing but pixels leaves the upload. Refusals carry the spec's texts.
+ * The header is read first, so a small file claiming a huge canvas is refused before decoding. A plain
+ * JPEG within 800x800 is stored as it is without its metadata (storableAsIs). Any other image is decoded
+ * (first frame only), turned upright by its EXIF orientation, fitted inside 800x800 and re-encoded as
+ * JPEG: the EXIF (GPS included), ICC, XMP and comments are not copied. Either way nothing but the coded
+ * image leaves the upload. Refusals carry the spec's texts.
  */
 export async function processPhoto(bytes: Buffer): Promise<{ bytes: Buffer; ext: 'jpg' }> {
   const kind = sniff(bytes);
   if (!kind) return fail.badRequest(PHOTO_MESSAGES.unsupported);
+  const plain = kind === 'jpeg' ? stripJpeg(bytes) : undefined;
+  const asIs = storableAsIs(plain);
+  if (asIs) return { bytes: asIs, ext: 'jpg' };
   const sharp = await loadSharp();
   let meta: Metadata;
   try {
@@ -63,6 +83,8 @@ export async function processPhoto(bytes: Buffer): Promise<{ bytes: Buffer; ext:
   if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) > IMAGES.MAX_INPUT_PIXELS) {
     return fail.badRequest(PHOTO_MESSAGES.tooLarge);
   }
+  const withExif = storableAsIs(plain, meta);
+  if (withExif) return { bytes: withExif, ext: 'jpg' };
   const out = await inSlot(() =>
     sharp(bytes, { limitInputPixels: IMAGES.MAX_INPUT_PIXELS, pages: 1 })
       .timeout({ seconds: PHOTOS.DECODE_TIMEOUT_S })

@@ -1,0 +1,30 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { DB } from '#shared/constants';
+import { openDb } from './connection';
+
+// The compiled statements kept by their text (reusingStatements) give the same answers as fresh ones.
+describe('openDb: statements reused by their text', () => {
+  it('answers correctly past the cache size and after the schema changed under a kept statement', async () => {
+    const db = openDb(':memory:');
+    await sql`CREATE TABLE t (a INTEGER)`.execute(db);
+    await sql`INSERT INTO t VALUES (1), (2), (3)`.execute(db);
+    const count = () => sql<{ n: number }>`SELECT count(*) AS n FROM t`.execute(db).then((r) => r.rows[0].n);
+    expect(await count()).toBe(3);
+    // more distinct texts than the cache holds, each run twice: the evicted ones are prepared again
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < DB.STATEMENT_CACHE + 10; i++) {
+        const r = await sql<{ v: number }>`SELECT ${sql.raw(String(i))} AS v`.execute(db);
+        expect(r.rows[0].v).toBe(i);
+      }
+    }
+    // the same text with other parameters, and after the table was replaced
+    const a = (v: number) => sql<{ a: number }>`SELECT a FROM t WHERE a = ${v}`.execute(db).then((r) => r.rows);
+    expect([await a(2), await a(9)]).toEqual([[{ a: 2 }], []]);
+    await sql`DROP TABLE t`.execute(db);
+    await sql`CREATE TABLE t (b TEXT, a INTEGER)`.execute(db);
+    await sql`INSERT INTO t VALUES ('x', 9)`.execute(db);
+    expect([await count(), await a(9)]).toEqual([1, [{ a: 9 }]]);
+    await db.destroy();
+  });
+});

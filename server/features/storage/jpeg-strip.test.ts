@@ -1,0 +1,99 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { stripJpeg } from './jpeg-strip';
+
+// A photo-like image (smooth colour and grain), so the scans hold real entropy-coded data.
+async function picture(width = 64, height = 48) {
+  const px = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < px.length; i++) px[i] = (i * 7 + ((i * 2654435761) % 251)) & 0xff;
+  return sharp(px, { raw: { width, height, channels: 3 } });
+}
+const pixels = (b: Buffer) => sharp(b).raw().toBuffer();
+
+/** A segment (marker, 2-byte length, body) put right after SOI. */
+function withSegment(jpeg: Buffer, marker: number, body: Buffer) {
+  const head = Buffer.from([0xff, marker, 0, 0]);
+  head.writeUInt16BE(body.length + 2, 2);
+  return Buffer.concat([jpeg.subarray(0, 2), head, body, jpeg.subarray(2)]);
+}
+/** The offset of a frame header (SOF0 or SOF2) in a file sharp made. */
+const sofAt = (b: Buffer) => b.findIndex((v, i) => v === 0xff && (b[i + 1] === 0xc0 || b[i + 1] === 0xc2));
+
+describe('stripJpeg: the coded image without its metadata', () => {
+  it('keeps a baseline JPEG pixel for pixel and drops EXIF (GPS), XMP, comments and other APPn', async () => {
+    const plain = await (await picture()).jpeg({ quality: 80 }).toBuffer();
+    const tagged = withSegment(
+      withSegment(
+        await (await picture())
+          .jpeg({ quality: 80 })
+          .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 1234/100' } })
+          .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF>where-i-live</rdf:RDF></x:xmpmeta>')
+          .toBuffer(),
+        0xfe,
+        Buffer.from('a comment with a secret'),
+      ),
+      0xed,
+      Buffer.from('Photoshop 3.0\0caption'),
+    );
+    const out = stripJpeg(tagged);
+    expect(out).toMatchObject({ width: 64, height: 48, components: 3, exif: true, icc: false });
+    const bytes = out?.bytes ?? Buffer.alloc(0);
+    for (const s of ['PhoneCo', 'Exif\0\0', 'where-i-live', 'xmpmeta', 'a comment', 'Photoshop', 'caption']) {
+      expect(bytes.includes(s)).toBe(false);
+    }
+    const m = await sharp(bytes).metadata();
+    expect([m.format, m.exif, m.xmp, m.icc, m.iptc]).toEqual(['jpeg', undefined, undefined, undefined, undefined]);
+    expect((await pixels(bytes)).equals(await pixels(plain))).toBe(true);
+    expect((await pixels(bytes)).equals(await pixels(tagged))).toBe(true);
+  });
+
+  it('keeps a progressive JPEG (several scans) and a greyscale one', async () => {
+    const progressive = await (await picture()).jpeg({ progressive: true }).toBuffer();
+    const p = stripJpeg(progressive);
+    expect((await pixels(p?.bytes ?? Buffer.alloc(0))).equals(await pixels(progressive))).toBe(true);
+    const grey = await (await picture()).toColourspace('b-w').jpeg().toBuffer();
+    expect(stripJpeg(grey)).toMatchObject({ components: 1 });
+  });
+
+  it('reports a colour profile it dropped', async () => {
+    const p3 = await (await picture()).jpeg().withIccProfile('p3').toBuffer();
+    expect(stripJpeg(p3)).toMatchObject({ icc: true });
+  });
+
+  it('refuses a truncated file, bytes after the end marker and broken segment lengths', async () => {
+    const jpeg = await (await picture()).jpeg().toBuffer();
+    expect(stripJpeg(jpeg)).toBeDefined();
+    for (const cut of [1, 2, 3, 10, 200, jpeg.length - 2, jpeg.length - 1]) {
+      expect(stripJpeg(jpeg.subarray(0, cut))).toBeUndefined();
+    }
+    expect(stripJpeg(Buffer.concat([jpeg, Buffer.from('PK\x03\x04 a zip after the image')]))).toBeUndefined();
+    expect(stripJpeg(Buffer.concat([jpeg, Buffer.from([0xff, 0xd8])]))).toBeUndefined();
+    const tooLong = Buffer.from(jpeg);
+    tooLong.writeUInt16BE(0xfff0, 4); // the first segment claims to run past the end of the file
+    expect(stripJpeg(tooLong)).toBeUndefined();
+    const noMarker = Buffer.from(jpeg);
+    noMarker[2] = 0x00; // junk where a marker must be
+    expect(stripJpeg(noMarker)).toBeUndefined();
+    expect(stripJpeg(Buffer.from([0xff, 0xd8, 0xff, 0xd9]))).toBeUndefined(); // no frame, no scan
+  });
+
+  it('leaves to the full decoder what it cannot keep as is: other frame types, precisions, colour models', async () => {
+    const jpeg = await (await picture()).jpeg().toBuffer();
+    const at = sofAt(jpeg);
+    const patched = (offset: number, value: number) => {
+      const b = Buffer.from(jpeg);
+      b[at + offset] = value;
+      return b;
+    };
+    expect(stripJpeg(patched(1, 0xc3))).toBeUndefined(); // lossless
+    expect(stripJpeg(patched(1, 0xc9))).toBeUndefined(); // arithmetic coding
+    expect(stripJpeg(patched(4, 12))).toBeUndefined(); // 12-bit samples
+    const rgb = Buffer.from(jpeg);
+    for (const [i, id] of [0x52, 0x47, 0x42].entries()) rgb[at + 10 + 3 * i] = id; // components 'R','G','B'
+    expect(stripJpeg(rgb)).toBeUndefined();
+    const cmyk = await (await picture()).toColourspace('cmyk').jpeg().toBuffer();
+    expect(stripJpeg(cmyk)).toBeUndefined();
+    const adobe = withSegment(jpeg, 0xee, Buffer.from('Adobe\0d\0\0\0\0\0'));
+    expect(stripJpeg(adobe)).toBeUndefined();
+  });
+});

@@ -1,0 +1,70 @@
+import type { Socket } from 'node:net';
+import type { WebSocket } from 'ws';
+
+/**
+ * A subscription's own line to its WebSocket: the app writes the subscription's data frames itself,
+ * byte for byte as tRPC's adapter would (`{"id":<request id>[,"jsonrpc":…],"result":{"type":"data",
+ * "data":{"id":"<tracked id>","data":<payload>},"id":"<tracked id>"}}`), so wsLink sees the same wire.
+ * Why: a live change fans out to every subscriber of its event, and tRPC's per-subscription loop costs
+ * ~20 µs per item per socket (the generator resumed, a race with the abort promise, the envelope, two
+ * object spreads, GC); written here, one change is one frame built once (per request id) and a plain
+ * socket write per subscriber, and a batch of changes to one socket is one TCP write.
+ * tRPC still owns the subscription: it sends `started`, runs the procedure (input, session and
+ * ownership checks), sends errors and `stopped`, and aborts it on `subscription.stop` or close.
+ */
+export type DirectLine = { socket: WebSocket; tcp: Socket; head: string };
+
+const lines = new WeakMap<object, DirectLine>();
+const TEXT = { binary: false } as const;
+
+type Call = { id?: unknown; jsonrpc?: unknown; method?: unknown; params?: { input?: unknown; lastEventId?: unknown } };
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/**
+ * Called by the WebSocket decoder for each incoming call: a subscription's raw input is linked to the
+ * socket and request id it came with, for `directLine`. A `lastEventId` sent beside the input is merged
+ * into it here, as tRPC's adapter would (`{ ...input, lastEventId }`), so that the adapter hands the
+ * procedure this very object as its raw input.
+ */
+export function noteCall(socket: WebSocket, tcp: Socket, call: unknown) {
+  if (!isObject(call)) return;
+  const { id, jsonrpc, method, params } = call as Call;
+  if (method !== 'subscription' || !isObject(params)) return;
+  if (typeof id !== 'number' && typeof id !== 'string') return;
+  let input = params.input;
+  if (params.lastEventId !== undefined) {
+    if (input != null && !isObject(input)) return;
+    input = { ...(input ?? {}), lastEventId: params.lastEventId };
+    params.input = input;
+    delete params.lastEventId;
+  }
+  if (!isObject(input)) return;
+  const rpc = jsonrpc === undefined ? '' : `,"jsonrpc":${JSON.stringify(jsonrpc)}`;
+  lines.set(input, { socket, tcp, head: `{"id":${JSON.stringify(id)}${rpc}` });
+}
+
+/** The line of a subscription called over a WebSocket (from its raw input), or undefined (HTTP, a caller). */
+export function directLine(rawInput: unknown): DirectLine | undefined {
+  return isObject(rawInput) ? lines.get(rawInput) : undefined;
+}
+
+/** What follows a line's head in a tracked data frame: made once per item, shared by every socket. */
+export function dataFrameTail(trackedId: string, json: string): string {
+  const id = JSON.stringify(trackedId);
+  return `,"result":{"type":"data","data":{"id":${id},"data":${json}},"id":${id}}}`;
+}
+
+/** Sends frames on a line, in order, in one TCP write. False when the socket is no longer open. */
+export function writeFrames(line: DirectLine, frames: readonly Buffer[]): boolean {
+  const { socket, tcp } = line;
+  if (socket.readyState !== socket.OPEN || tcp.destroyed) return false;
+  if (frames.length === 1) socket.send(frames[0], TEXT); // ws corks a frame's header and body itself
+  if (frames.length <= 1) return true;
+  tcp.cork();
+  try {
+    for (const frame of frames) socket.send(frame, TEXT);
+  } finally {
+    tcp.uncork();
+  }
+  return true;
+}

@@ -1,0 +1,160 @@
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+import type { TestServer } from './server';
+
+// Helpers of the download tests: events written straight into the real database file, attendees joined
+// through the real join procedure (real tokens, real photo files), and readers for the files served.
+
+export type EventOptions = {
+  name?: string;
+  download_enabled?: boolean;
+  download_price?: number;
+  download_formats?: ('csv' | 'pdf')[];
+  email_required?: boolean;
+  phone_required?: boolean;
+};
+
+/** A bare owner and event (sign-up and memberships are not what is under test here). */
+export async function insertEvent(server: TestServer, o: EventOptions = {}) {
+  const db = server.deps.db;
+  const now = server.deps.clock.now().toISOString();
+  const ownerId = crypto.randomUUID();
+  const id = crypto.randomUUID();
+  await db
+    .insertInto('users')
+    .values({
+      id: ownerId,
+      email: `owner-${ownerId}@example.com`,
+      password_hash: 'x',
+      first_name: 'O',
+      last_name: 'W',
+      email_confirmed_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('events')
+    .values({
+      id,
+      user_id: ownerId,
+      name: o.name ?? 'Tech Night',
+      venue: 'The Hall',
+      city: 'Leeds',
+      event_date: '2099-01-02',
+      start_time: '18:00',
+      end_time: '21:00',
+      email_required: o.email_required ? 1 : 0,
+      phone_required: o.phone_required ? 1 : 0,
+      sponsor_enabled: 0,
+      sponsor_logo_url: null,
+      sponsor_link_url: null,
+      sponsor_text: null,
+      sponsor_utm_source: null,
+      sponsor_utm_medium: null,
+      sponsor_utm_campaign: null,
+      sponsor_utm_content: null,
+      sponsor_utm_term: null,
+      download_enabled: o.download_enabled === false ? 0 : 1,
+      download_price: o.download_price ?? 0,
+      download_formats: JSON.stringify(o.download_formats ?? ['csv', 'pdf']),
+      personal_data_deleted: 0,
+      attendee_count: 0,
+      scheduled_deletion_date: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+let photo: string | undefined;
+const tinyPhoto = async () => {
+  photo ??= (
+    await sharp({ create: { width: 40, height: 40, channels: 3, background: '#369' } })
+      .jpeg()
+      .toBuffer()
+  ).toString('base64');
+  return photo;
+};
+
+export type Joined = { registrationId: string; token: string; photoUrl: string | null };
+
+/** Joins through the real procedure; returns the browser's proof (registration id and token). */
+export async function joinEvent(
+  server: TestServer,
+  eventId: string,
+  who: { first_name: string; last_name: string; email?: string; phone?: string; headline?: string },
+): Promise<Joined> {
+  const c = server.client();
+  const token = crypto.randomUUID();
+  try {
+    const r = await c.trpc.registrations.join.mutate({ eventId, token, photo: await tinyPhoto(), ...who });
+    return { registrationId: r.id, token, photoUrl: r.photo_url };
+  } finally {
+    c.close();
+  }
+}
+
+/** The request a browser sends for the file: status, headers and bytes. */
+export async function fetchFile(server: TestServer, downloadUrl: string) {
+  const res = await fetch(new URL(downloadUrl, server.url));
+  return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** RFC 4180 records (quoted cells, doubled quotes, CRLF), after an optional UTF-8 byte-order mark. */
+export function parseCsv(text: string): string[][] {
+  const s = text.replace(/^\uFEFF/, '');
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (quoted) {
+      if (c === '"' && s[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && s[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
+}
+
+/** The text a PDF draws: every content stream inflated, the hex strings of its TJ/Tj operators decoded. */
+export function pdfText(pdf: Buffer): string {
+  const out: string[] = [];
+  const raw = pdf.toString('latin1');
+  const streams = /stream\r?\n/g;
+  for (let m = streams.exec(raw); m; m = streams.exec(raw)) {
+    const start = m.index + m[0].length;
+    const end = raw.indexOf('endstream', start);
+    let body: string;
+    try {
+      body = zlib.inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      body = raw.slice(start, end);
+    }
+    for (const tj of body.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      out.push(
+        [...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join(''),
+      );
+    }
+  }
+  return out.join('\n');
+}
+
+export const pdfPageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+export const pdfImageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length;

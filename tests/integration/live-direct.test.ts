@@ -1,0 +1,299 @@
+import type { IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import { recordChange } from '#server/features/live/changes.repo';
+import { findLiveEvent } from '#server/features/live/live.repo';
+import { streamEvent } from '#server/features/live/live-stream';
+import { newId } from '#server/lib/ids';
+import { directLine, noteCall } from '#server/trpc/ws-direct';
+import { liveChanges } from '../helpers/live-changes';
+import { anEvent, lw, setUpLiveWorld } from '../helpers/live-world';
+
+// Live items are written on the subscription's own socket outside tRPC's per-item loop
+// (server/trpc/ws-direct.ts): the frames must be exactly tRPC's, per request id, in order, each change
+// once, and stop when tRPC stops the subscription. Spoken here in raw frames, as wsLink speaks it.
+
+setUpLiveWorld();
+
+/** Joins committed in one transaction and published at once, as one batch for the feed. */
+async function joinTogether(eventId: string, names: string[]) {
+  const deps = lw.srv.deps;
+  const now = deps.clock.now().toISOString();
+  const ids = names.map(() => newId());
+  const changes = await deps.db.transaction().execute(async (trx) => {
+    const recorded = [];
+    for (const [i, first_name] of names.entries()) {
+      await trx
+        .insertInto('event_registrations')
+        .values({
+          id: ids[i],
+          event_id: eventId,
+          first_name,
+          last_name: 'Tester',
+          email: `${first_name.toLowerCase()}@example.com`,
+          phone: null,
+          headline: null,
+          photo_url: null,
+          registration_token_hash: `hash-${ids[i]}`,
+          checked_in_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      recorded.push(await recordChange(trx, { event_id: eventId, registration_id: ids[i], kind: 'joined', now }));
+    }
+    return recorded;
+  });
+  deps.bus.publish(changes);
+  return ids;
+}
+
+type Frame = {
+  id: string | number;
+  jsonrpc?: string;
+  result: { type: string; id?: string; data: { id: string; data: { id: string | null } } };
+};
+
+/** A raw WebSocket on the real server: every text frame kept, as received. */
+async function rawSocket() {
+  const ws = new WebSocket(`${lw.srv.url.replace(/^http/, 'ws')}/trpc`);
+  const raw: string[] = [];
+  const waiters = new Set<() => void>();
+  ws.on('message', (data, isBinary) => {
+    raw.push(isBinary ? '<binary>' : data.toString());
+    for (const w of waiters) w();
+  });
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  const frames = (id: string | number) => raw.map((r) => JSON.parse(r) as Frame).filter((f) => f.id === id);
+  const data = (id: string | number) => frames(id).filter((f) => f.result.type === 'data');
+  const until = (done: () => boolean, what: string) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!done()) return;
+        clearTimeout(cap);
+        waiters.delete(check);
+        resolve();
+      };
+      const cap = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`${what} did not happen; frames: ${raw.join('\n')}`));
+      }, 3_000);
+      waiters.add(check);
+      check();
+    });
+  return {
+    ws,
+    raw,
+    data,
+    send: (msg: unknown) => ws.send(JSON.stringify(msg)),
+    started: (id: string | number) => until(() => frames(id).some((f) => f.result.type === 'started'), `${id} started`),
+    stopped: (id: string | number) => until(() => frames(id).some((f) => f.result.type === 'stopped'), `${id} stopped`),
+    count: (id: string | number, n: number) => until(() => data(id).length >= n, `${n} items on ${id}`),
+    close: () => ws.terminate(),
+  };
+}
+
+const subscribe = (id: string | number, eventId: string, lastEventId?: string, jsonrpc?: '2.0') => ({
+  id,
+  jsonrpc,
+  method: 'subscription',
+  params: { path: 'live.onEvent', input: { eventId }, lastEventId },
+});
+
+describe('live items on a direct line', () => {
+  it('a burst reaches each subscription as tRPC’s frames, under its own request id, every change once and in order, a batch in one write', async () => {
+    const { eventId } = await anEvent();
+    const { lastEventId } = await lw.srv.client().trpc.live.cursor.query({ eventId });
+    const c = await rawSocket();
+    try {
+      // two subscriptions on one socket, one message, one with jsonrpc and a string id
+      c.send([subscribe('a-1', eventId, lastEventId, '2.0'), subscribe(7, eventId, lastEventId)]);
+      await Promise.all([c.started('a-1'), c.started(7)]);
+
+      const live = liveChanges(lw.srv.deps, eventId);
+      const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => live.join({ first_name: `P${i}` })));
+      await Promise.all([c.count('a-1', 20), c.count(7, 20)]);
+
+      const log = await lw.srv.deps.db
+        .selectFrom('registration_changes')
+        .select(['seq', 'registration_id'])
+        .where('event_id', '=', eventId)
+        .orderBy('seq')
+        .execute();
+      expect(new Set(log.map((r) => r.registration_id))).toEqual(new Set(ids));
+      expect(c.raw).not.toContain('<binary>');
+      for (const [id, rpc] of [
+        ['a-1', '2.0'],
+        [7, undefined],
+      ] as const) {
+        const items = c.data(id);
+        // tRPC's `started` comes first, as when tRPC's own loop sent the items
+        expect((JSON.parse(c.raw.find((r) => (JSON.parse(r) as Frame).id === id) as string) as Frame).result.type).toBe(
+          'started',
+        );
+        expect(items.map((f) => f.result.id)).toEqual(log.map((r) => String(r.seq)));
+        expect(items.map((f) => f.result.data.data.id)).toEqual(log.map((r) => r.registration_id));
+        // byte for byte what tRPC's adapter sends: `{ id, jsonrpc, result: { type, data: { id, data }, id } }`
+        for (const f of items) {
+          const { data } = f.result.data;
+          const seq = f.result.id;
+          const expected = JSON.stringify({
+            id,
+            jsonrpc: rpc,
+            result: { type: 'data', data: { id: seq, data }, id: seq },
+          });
+          expect(c.raw).toContain(expected);
+        }
+      }
+
+      // a batch (joins committed together) leaves for each subscription in one write: its frames are
+      // side by side on the wire, not interleaved with the other subscription's as tRPC's loops send them
+      const before = c.raw.length;
+      await joinTogether(eventId, ['Q', 'R', 'S', 'T']);
+      await Promise.all([c.count('a-1', 24), c.count(7, 24)]);
+      const order = c.raw.slice(before).map((r) => (JSON.parse(r) as Frame).id);
+      expect([order.slice(0, 4), order.slice(4)].map((ids) => new Set(ids).size)).toEqual([1, 1]);
+
+      // tRPC stops one subscription: its frames stop, the other's go on
+      c.send({ id: 7, method: 'subscription.stop' });
+      await c.stopped(7);
+      const after = await live.join({ first_name: 'After' });
+      await c.count('a-1', 25);
+      expect(c.data('a-1')[24].result.data.data.id).toBe(after);
+      expect(c.data(7)).toHaveLength(24);
+      const frames7 = c.raw.filter((r) => (JSON.parse(r) as Frame).id === 7);
+      expect(JSON.parse(frames7.at(-1) as string).result.type).toBe('stopped');
+    } finally {
+      c.close();
+    }
+  });
+
+  it('a subscriber coming back with an id in the middle of the log gets exactly what follows, then live with nothing twice', async () => {
+    const { eventId } = await anEvent();
+    const live = liveChanges(lw.srv.deps, eventId);
+    const { lastEventId } = await lw.srv.client().trpc.live.cursor.query({ eventId });
+    const first = await rawSocket();
+    first.send(subscribe(1, eventId, lastEventId));
+    await first.started(1);
+    for (let i = 0; i < 6; i++) await live.join({ first_name: `P${i}` });
+    await first.count(1, 6);
+    const seen = first.data(1).map((f) => f.result.id as string);
+    first.close();
+
+    const back = await rawSocket();
+    try {
+      back.send(subscribe(1, eventId, seen[2]));
+      await back.started(1);
+      await back.count(1, 3);
+      const late = await live.join({ first_name: 'Late' });
+      await back.count(1, 4);
+      const got = back.data(1);
+      expect(got.map((f) => f.result.id)).toEqual([...seen.slice(3), expect.any(String)]);
+      expect(got[3].result.data.data.id).toBe(late);
+      expect(Number(got[3].result.id)).toBeGreaterThan(Number(seen[5]));
+    } finally {
+      back.close();
+    }
+  });
+
+  it('a single change while idle is sent at once, in a frame of its own', async () => {
+    const { eventId } = await anEvent();
+    const { lastEventId } = await lw.srv.client().trpc.live.cursor.query({ eventId });
+    const c = await rawSocket();
+    try {
+      c.send(subscribe(1, eventId, lastEventId));
+      await c.started(1);
+      const sent = performance.now();
+      const id = await liveChanges(lw.srv.deps, eventId).join({ first_name: 'Solo' });
+      await c.count(1, 1);
+      // no batching window: the frame follows the commit within a turn or two of the event loop
+      expect(performance.now() - sent).toBeLessThan(1_000);
+      expect(c.data(1)[0].result.data.data.id).toBe(id);
+    } finally {
+      c.close();
+    }
+  });
+});
+
+describe('streamEvent with a line', () => {
+  it('writes replay and live items on the line, in one write per batch, and yields nothing', async () => {
+    const { eventId } = await anEvent();
+    const deps = lw.srv.deps;
+    const live = liveChanges(deps, eventId);
+    const { lastEventId } = await lw.srv.client().trpc.live.cursor.query({ eventId });
+    const missed = await live.join({ first_name: 'Missed' });
+
+    // a real socket pair, the server side's line made as the decoder makes it
+    const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise((resolve) => wss.once('listening', resolve));
+    const accepted = new Promise<[WebSocket, IncomingMessage]>((resolve) =>
+      wss.once('connection', (ws, req) => resolve([ws, req])),
+    );
+    const client = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`);
+    const frames: string[] = [];
+    let chunks = 0; // reads on the client's TCP socket
+    client.once('upgrade', (res) => res.socket.on('data', () => chunks++));
+    client.on('message', (data) => frames.push(data.toString()));
+    await new Promise((resolve) => client.once('open', resolve));
+    const [server, req] = await accepted;
+    const tcp = req.socket;
+    const call = { id: 3, method: 'subscription', params: { path: 'live.onEvent', input: { eventId }, lastEventId } };
+    noteCall(server, tcp, call);
+    const line = directLine(call.params.input);
+    expect(line).toBeDefined();
+
+    const abort = new AbortController();
+    const findEvent = async () => (await findLiveEvent(deps.db, eventId)) ?? Promise.reject(new Error('gone'));
+    const yielded: unknown[] = [];
+    const reading = (async () => {
+      for await (const item of streamEvent(deps, findEvent, lastEventId, abort.signal, line)) yielded.push(item);
+    })();
+    try {
+      await expect.poll(() => frames.length).toBe(1); // the replay
+      chunks = 0;
+      // a burst committed together (one transaction, one publish), so the feed hands it over as one batch
+      const burst = await joinTogether(eventId, ['A', 'B', 'C', 'D', 'E']);
+      await expect.poll(() => frames.length).toBe(6);
+      const sent = frames.map(
+        (f) => JSON.parse(f) as { id: number; result: { id: string; data: { data: { id: string } } } },
+      );
+      expect(sent.map((f) => f.result.data.data.id)).toEqual([missed, ...burst]);
+      expect(sent.every((f) => f.id === 3)).toBe(true);
+      expect(chunks).toBe(1);
+      expect(yielded).toEqual([]);
+    } finally {
+      abort.abort();
+      await reading;
+      client.terminate();
+      await new Promise((resolve) => wss.close(resolve));
+    }
+    expect(yielded).toEqual([]);
+  });
+});
+
+describe('live items without a line (a call that is not over a WebSocket)', () => {
+  it('are yielded as tracked items: replay, then live, each once, until aborted', async () => {
+    const { eventId } = await anEvent();
+    const deps = lw.srv.deps;
+    const live = liveChanges(deps, eventId);
+    const a = await live.join({ first_name: 'A' });
+    const { lastEventId } = await lw.srv.client().trpc.live.cursor.query({ eventId });
+    const b = await live.join({ first_name: 'B' });
+    const abort = new AbortController();
+    const findEvent = async () => (await findLiveEvent(deps.db, eventId)) ?? Promise.reject(new Error('gone'));
+    const stream = streamEvent(deps, findEvent, String(Number(lastEventId)), abort.signal);
+    const items: [string, { kind: string; id: string | null }][] = [];
+    const reading = (async () => {
+      for await (const item of stream) items.push(item as never);
+    })();
+    await expect.poll(() => items.length).toBe(1);
+    const c = await live.join({ first_name: 'C' });
+    await expect.poll(() => items.length).toBe(2);
+    expect(items.map(([, d]) => d.id)).toEqual([b, c]);
+    expect(items.map(([, d]) => d.id)).not.toContain(a);
+    expect(Number(items[1][0])).toBeGreaterThan(Number(items[0][0]));
+    abort.abort();
+    await reading;
+  });
+});
