@@ -3,14 +3,19 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mantineCssPlugin } from './scripts/mantine-css';
 import { precompressPlugin } from './scripts/precompress';
+import { trpcWsOnDemandPlugin } from './scripts/trpc-ws-on-demand';
 
 const root = import.meta.dirname;
+// The libraries every page runs (the vendor chunk below), less the part of one that loads on demand.
+const VENDOR =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|@trpc)[\\/]|vite\/preload-helper/;
+const ON_DEMAND = /[\\/]node_modules[\\/]@trpc[\\/]client[\\/]dist[\\/](wsLink-|links[\\/]wsLink[\\/])/;
 
 // The client lives in client/; the built bundle goes to dist/client, which the Node server serves.
 export default defineConfig({
   root: path.join(root, 'client'),
   publicDir: path.join(root, 'client/public'),
-  plugins: [mantineCssPlugin(), react(), precompressPlugin()],
+  plugins: [mantineCssPlugin(), trpcWsOnDemandPlugin(), react(), precompressPlugin()],
   resolve: {
     alias: {
       '#shared': path.join(root, 'shared'),
@@ -40,7 +45,8 @@ export default defineConfig({
               name: 'vendor',
               // With Vite's helper behind every dynamic import: a page chunk that loads something later (the
               // join form's schemas) takes it from here, not from the entry, which would then need a facade.
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|@trpc)[\\/]|vite\/preload-helper/,
+              // tRPC's WebSocket client stays out: client/lib/live-link.ts loads it with the first subscription.
+              test: (id) => VENDOR.test(id) && !ON_DEMAND.test(id),
             },
           ],
           // Common chunks under ~30 KB are copied into the chunks that use them: /register loads 12 files

@@ -80,7 +80,10 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(() => createTrpcClient(queryClient));
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    // Every theme variable written by the provider (it computes them all anyway), not only those that
+    // differ from Mantine's defaults: the public pages do without the 27 KB default-css-variables.css
+    // (./styles/public-styles.ts; ~2.8 KB brotli less on /register, issue 8 B6).
+    <MantineProvider theme={theme} defaultColorScheme="light" deduplicateCssVariables={false}>
       <ErrorBoundary>
         <trpc.Provider client={trpcClient} queryClient={queryClient}>
           <QueryClientProvider client={queryClient}>

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -8,10 +9,18 @@ import { build } from 'esbuild';
  * Files the server reads at run time are found from the app's folder (server/lib/app-root.ts).
  */
 const root = path.resolve(import.meta.dirname, '..');
+// Chunk names carry hashes: old ones would pile up.
+fs.rmSync(path.join(root, 'dist/server/chunks'), { recursive: true, force: true });
 await build({
   absWorkingDir: root,
   entryPoints: ['server/main.ts'],
-  outfile: 'dist/server/main.mjs',
+  outdir: 'dist/server',
+  outExtension: { '.js': '.mjs' },
+  entryNames: '[name]',
+  // What the server imports on demand (the Stripe adapter, with stripe-node's ~20 MB) stays in chunks of
+  // its own, so a server that never sells through Stripe never loads it (issue 8 B8).
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { httpBatchLink, type OperationLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { createTRPCReact, getQueryKey } from '@trpc/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
+import type { AnyRouter, inferRouterOutputs } from '@trpc/server';
+import { observable, type Unsubscribable } from '@trpc/server/observable';
 import type { AppRouter } from '#server/trpc/router';
-import { LIVE_CLIENT, TRPC_LIMITS, WS_CLOSE } from '#shared/constants';
+import { TRPC_LIMITS } from '#shared/constants';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -13,30 +14,27 @@ export type Me = NonNullable<RouterOutputs['auth']['me']>;
 /**
  * Queries and mutations go over HTTP (batched) to /trpc, subscriptions over one WebSocket on the same
  * path. The session is the server's httpOnly cookie, sent by the browser on both: nothing token-like
- * is kept in JavaScript. The socket opens only when a subscription starts, and carries the cookie it
- * opened with: see `followSignedInUser`.
+ * is kept in JavaScript. The WebSocket client's code loads, and its socket opens, only when a
+ * subscription starts (./live-link.ts), and the socket carries the cookie it opened with: see
+ * `followSignedInUser`.
  */
 export function createTrpcClient(queryClient: QueryClient) {
-  const wsUrl = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/trpc`;
-  const wsClient = createWSClient({
-    url: wsUrl,
-    lazy: { enabled: true, closeMs: 5_000 },
-    // A venue screen runs for days: notice a dead network by its silence, and keep retrying (tRPC resends
-    // each subscription with its last tracked id, so the server replays what was missed).
-    keepAlive: { enabled: true, intervalMs: LIVE_CLIENT.KEEPALIVE_MS, pongTimeoutMs: LIVE_CLIENT.PONG_TIMEOUT_MS },
-    retryDelayMs: (attempt) => (attempt === 0 ? 0 : Math.min(1_000 * 2 ** attempt, LIVE_CLIENT.RETRY_MAX_MS)),
-    // The server closes the socket of a session that ended (here or elsewhere): ask who is signed in now.
-    onClose: (cause) => {
-      if (cause?.code === WS_CLOSE.SESSION_ENDED)
-        void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.auth.me) });
-    },
-  });
-  followSignedInUser(queryClient, () => wsClient.connection?.ws.close());
+  let reconnect: (() => void) | undefined;
+  // The server closes the socket of a session that ended (here or elsewhere): ask who is signed in now.
+  const onSessionEnded = () => void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.auth.me) });
+  const live = onDemandLink<AppRouter>(() =>
+    import('./live-link').then(({ createLiveLink }) => {
+      const created = createLiveLink(onSessionEnded);
+      reconnect = created.reconnect;
+      return created.link;
+    }),
+  );
+  followSignedInUser(queryClient, () => reconnect?.());
   return trpc.createClient({
     links: [
       splitLink({
         condition: (op) => op.type === 'subscription',
-        true: wsLink({ client: wsClient }),
+        true: live,
         // the server refuses larger batches (maxBatchSize)
         false: httpBatchLink({ url: '/trpc', maxItems: TRPC_LIMITS.MAX_BATCH }),
       }),
@@ -45,9 +43,41 @@ export function createTrpcClient(queryClient: QueryClient) {
 }
 
 /**
+ * A terminating link whose code is fetched by its first operation (issue 8 B6: tRPC's WebSocket client
+ * is not on /register). Every operation waits for the one load; a failed load fails the operations that
+ * waited for it (the live hook retries its subscription) and the next one loads again.
+ */
+export function onDemandLink<R extends AnyRouter>(load: () => Promise<TRPCLink<R>>): TRPCLink<R> {
+  return (runtime) => {
+    let loading: Promise<OperationLink<R>> | undefined;
+    return ({ op, next }) =>
+      observable((observer) => {
+        let stopped = false;
+        let inner: Unsubscribable | undefined;
+        loading ??= load().then((link) => link(runtime));
+        const current = loading;
+        current.then(
+          (run) => {
+            if (!stopped) inner = run({ op, next }).subscribe(observer);
+          },
+          (cause: unknown) => {
+            if (loading === current) loading = undefined;
+            if (stopped) return;
+            observer.error(TRPCClientError.from(cause instanceof Error ? cause : new Error(String(cause))));
+          },
+        );
+        return () => {
+          stopped = true;
+          inner?.unsubscribe();
+        };
+      });
+  };
+}
+
+/**
  * The server reads the session from the socket's upgrade request only. When the signed-in user changes
- * (sign-in, sign-out, password reset, a session found ended), close the socket: tRPC opens a new one,
- * with the cookie the browser now holds, and resends the active subscriptions on it.
+ * (sign-in, sign-out, password reset, a session found ended), close the socket (when there is one): tRPC
+ * opens a new one, with the cookie the browser now holds, and resends the active subscriptions on it.
  */
 function followSignedInUser(queryClient: QueryClient, reconnect: () => void) {
   const meKey = JSON.stringify(getQueryKey(trpc.auth.me)[0]);

@@ -70,9 +70,10 @@ describe('public pages load no organiser code', () => {
       [`/event-qr/${event.id}`, page.getByText(M.events.scanToJoin).first()],
     ] as const;
     for (const [url, ready] of pages) {
-      // A fresh document each time, so each page fetches what it needs itself.
+      // A fresh document each time, so each page fetches what it needs itself (left before listening: a
+      // chunk the previous page was still fetching, such as its WebSocket client, is not this page's).
+      await page.goto('about:blank');
       const files = await downloads(page, async () => {
-        await page.goto('about:blank');
         await page.goto(url);
         await visible(ready);
       });
@@ -126,6 +127,74 @@ describe('the join form is usable before its validation arrives (issue 8 B6)', (
     expect(zod(later).length).toBeGreaterThan(0);
     await visible(page.getByText(M.attendees.firstNameInvalid));
     expect(errors).toEqual([]);
+  });
+});
+
+// Text in tRPC's WebSocket client (its message for a binary frame), kept in the built code.
+const WS_CLIENT_MARKER = 'jsonEncoder received binary data';
+
+describe('the WebSocket client loads with the first subscription (issue 8 B6)', () => {
+  test('/register fetches none of its code and opens no socket; the attendee list loads it and updates live', async () => {
+    const { page, server, errors } = await harness.open({ viewport: PHONE });
+    const { event } = await organiserEvent(server);
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    const register = await downloads(page, async () => {
+      await page.goto(`/register/${event.id}`);
+      await visible(page.getByRole('button', { name: M.attendees.joinButton }));
+    });
+    expect(register.filter((f) => f.type === 'script').length).toBeGreaterThan(0);
+    expect(register.filter((f) => f.text.includes(WS_CLIENT_MARKER)).map((f) => f.url)).toEqual([]);
+    expect(sockets).toEqual([]);
+
+    // The list subscribes: the client's code arrives then, and a join made elsewhere shows up live.
+    const list = await downloads(page, async () => {
+      await page.goto(`/event-list/${event.id}`);
+      await visible(page.getByPlaceholder(M.attendees.search));
+      await expect.poll(() => sockets.length).toBeGreaterThan(0);
+    });
+    expect(list.some((f) => f.text.includes(WS_CLIENT_MARKER))).toBe(true);
+    await apiJoin(server, event.id, { first_name: 'Ada', last_name: 'Lovelace', headline: 'Engines' });
+    await visible(page.getByText('Ada Lovelace').first());
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("public pages: Mantine's variables from the provider, toast styles with the toasts (issue 8 B6)", () => {
+  // Mantine's default-css-variables.css: every variable of :root and of the light scheme.
+  const defaults = css('@mantine/core/styles/default-css-variables.css');
+  const variables = [
+    ...new Set(
+      defaults
+        .split('}')
+        .filter((block) => !block.includes("'dark'"))
+        .flatMap((block) => [...block.matchAll(/(--mantine-[\w-]+)\s*:/g)].map((m) => m[1])),
+    ),
+  ];
+
+  test('/register downloads neither stylesheet, and every default variable is defined on the page', async () => {
+    const { page, server } = await harness.open({ viewport: PHONE });
+    const { event } = await organiserEvent(server);
+    const files = await downloads(page, async () => {
+      await page.goto(`/register/${event.id}`);
+      await visible(page.getByRole('button', { name: M.attendees.joinButton }));
+    });
+    const styles = files.filter((f) => f.type === 'stylesheet');
+    expect(styles.length).toBeGreaterThan(0);
+    const notification = [...classesOf(css('@mantine/core/styles/Notification.css'))];
+    for (const f of styles) {
+      expect(f.text.includes('--mantine-z-index-app:'), `${f.url} carries default-css-variables.css`).toBe(false);
+      expect(
+        notification.filter((c) => f.text.includes(`.${c}`)),
+        `${f.url} carries the toasts' styles`,
+      ).toEqual([]);
+    }
+    expect(variables.length).toBeGreaterThan(300);
+    const missing = await page.evaluate((names) => {
+      const root = getComputedStyle(document.documentElement);
+      return names.filter((n) => root.getPropertyValue(n).trim() === '');
+    }, variables);
+    expect(missing).toEqual([]);
   });
 });
 

@@ -40,6 +40,11 @@ describe('npm start', () => {
       expect(s.out()).toContain('Building the server…');
       expect(fs.statSync(bundle).mtimeMs).toBeGreaterThan(Date.now() - 180_000);
       await expectLeanTree(s);
+      // stripe-node (~20 MB) and csv-stringify load on first use only: not imported by the bundle's entry.
+      const entry = fs.readFileSync(bundle, 'utf8');
+      expect(entry).not.toMatch(/^import .* from "stripe";$/m);
+      expect(entry).not.toMatch(/^import .* from "csv-stringify\/sync";$/m);
+      expect(fs.readdirSync(path.join(path.dirname(bundle), 'chunks')).join(' ')).toMatch(/stripe-gateway-/);
     } finally {
       await s.stop();
     }

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Divider.css';
 import { Button, Divider, Stack } from '@mantine/core';
 import { IconBrandLinkedin } from '@tabler/icons-react';
 import { M } from '#shared/messages';

@@ -110,7 +110,7 @@ export async function prepareDownload(deps: Deps, input: PrepareDownloadInput): 
   const fileName = safeFileName(`${event.name} attendees`, input.format);
   const file =
     input.format === 'csv'
-      ? { bytes: attendeesCsv(rows, cols), contentType: 'text/csv; charset=utf-8' }
+      ? { bytes: await attendeesCsv(rows, cols), contentType: 'text/csv; charset=utf-8' }
       : {
           bytes: await pdfSlot(async () =>
             attendeesPdf(

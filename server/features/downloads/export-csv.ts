@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import type { ExportRow } from './downloads.repo';
 
 /**
@@ -33,7 +32,9 @@ export function columnsFor(event: { email_required: number; phone_required: numb
  * spec §7 download-attendees, CSV: a header row, then one row per attendee, every cell quoted (RFC 4180,
  * CRLF) and neutralised; a UTF-8 byte-order mark so spreadsheet programs read accented names correctly.
  */
-export function attendeesCsv(rows: ExportRow[], cols: ExportColumns): Buffer {
+export async function attendeesCsv(rows: ExportRow[], cols: ExportColumns): Promise<Buffer> {
+  // Loaded with the first download: a server that never builds a CSV does not hold it (issue 8 B8).
+  const { stringify } = await import('csv-stringify/sync');
   const header = [
     'First name',
     'Last name',

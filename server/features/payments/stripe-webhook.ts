@@ -1,5 +1,5 @@
 import express, { type Request, type Response } from 'express';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { PAYMENTS } from '#shared/constants';
 import { M } from '#shared/messages';
 import type { Deps } from '../../deps';
@@ -34,7 +34,9 @@ async function handle(deps: Deps, req: Request, res: Response) {
   let event: Stripe.Event;
   try {
     if (typeof signature !== 'string' || !Buffer.isBuffer(req.body)) throw new Error('no signature or body');
-    event = Stripe.webhooks.constructEvent(req.body, signature, secret);
+    // stripe-node is loaded only in stripe mode (it is ~20 MB of memory, issue 8 B8).
+    const { default: StripeLib } = await import('stripe');
+    event = StripeLib.webhooks.constructEvent(req.body, signature, secret);
   } catch {
     res.status(400).json({ error: 'Invalid signature' });
     return;
