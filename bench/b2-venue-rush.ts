@@ -75,10 +75,10 @@ export const b2: Bench = {
       const ok = results.filter((r) => r.ok);
       const { ids } = await app.registrations(eventId);
       const subs = pool.subs;
-      await until(() => subs.every((s) => s.frames >= ids.length), 30_000);
+      await until(() => subs.every((s) => s.changes >= ids.length), 30_000);
       const deliveredMs = wallNow() - start;
       const inDb = new Set(ids);
-      const shortest = Math.min(...subs.map((s) => s.frames));
+      const shortest = Math.min(...subs.map((s) => s.changes));
       let lost = Math.max(0, ids.length - shortest);
       for (const s of subs.slice(0, SAMPLE)) {
         const got = new Set((s.items ?? []).filter((i) => i.kind === 'joined').map((i) => i.id));
@@ -105,6 +105,7 @@ export const b2: Bench = {
           lost: lost + okMissingInDb,
           committed: ids.length,
           subscribers: plan.subscribers,
+          changesDelivered: subs.reduce((a, s) => a + s.changes, 0),
           framesDelivered: subs.reduce((a, s) => a + s.frames, 0),
           sendSeconds: round(sentMs / 1000),
           lastAnswerSeconds: round(doneMs / 1000),

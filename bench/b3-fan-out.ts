@@ -32,7 +32,7 @@ export const b3: Bench = {
       try {
         if (!pool.allStarted()) throw new Error('not every subscriber started');
         await app.changes(eventId, 1); // warm-up, not counted below
-        await until(() => pool.subs.every((s) => s.frames >= 1), 10_000);
+        await until(() => pool.subs.every((s) => s.changes >= 1), 10_000);
         const warm = appLog.count();
         for (let i = 0; i < changes; i++) {
           await app.changes(eventId, 1);

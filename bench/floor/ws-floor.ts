@@ -27,8 +27,8 @@ serve({
   async broadcast(arg: { n: number; frameBytes: number; gapMs: number }) {
     for (let i = 0; i < arg.n; i++) {
       seq++;
-      const head = `{"id":1,"result":{"type":"data","data":{"id":"${seq}","data":{"kind":"joined","pad":"`;
-      const tail = '"}}}}';
+      const head = `{"id":1,"result":{"type":"data","data":{"id":"${seq}","data":{"changes":[{"seq":${seq},"kind":"joined","pad":"`;
+      const tail = '"}]}}}}';
       const frame = head + 'x'.repeat(Math.max(0, arg.frameBytes - head.length - tail.length)) + tail;
       const t = wallNow();
       for (const ws of wss.clients) ws.send(frame);

@@ -4,15 +4,20 @@ import { sleep } from './stats';
 
 /**
  * Live subscribers speaking tRPC's WebSocket protocol in raw frames (what wsLink sends), so that
- * thousands of them stay cheap for the load driver: a frame is not parsed, only searched for its seq,
- * except on the `sample` of subscribers that keep every payload for the lost-change check.
+ * thousands of them stay cheap for the load driver: a frame is not parsed, only searched for its
+ * tracked id and for each change's `{"seq":` (a key the server writes first in every change; inside a
+ * JSON string its quotes would be escaped), except on the `sample` of subscribers that parse every
+ * frame for the lost-change check. A change is counted only when its seq is above the last one
+ * counted, so a change sent twice is not counted twice.
  *   → {"id":1,"method":"subscription","params":{"path":"live.onEvent","input":{eventId,lastEventId}}}
- *   ← {"id":1,"result":{"type":"started"}}, then {"id":1,"result":{"type":"data","data":{"id":"<seq>","data":<payload>}}}
+ *   ← {"id":1,"result":{"type":"started"}}, then
+ *     {"id":1,"result":{"type":"data","data":{"id":"<last seq>","data":{"changes":[{"seq":<seq>,…},…]}}}}
  * The server's keep-alive PING is answered with PONG. With `reconnect`, a closed socket comes back
  * after wsLink's default backoff (0 ms, then 2 s, 4 s, … up to 30 s) and resubscribes with the last seq it
  * received as lastEventId, as wsLink does with tracked() items.
  */
 const DATA = Buffer.from('{"type":"data","data":{"id":"');
+const SEQ = Buffer.from('{"seq":');
 const STARTED = Buffer.from('"type":"started"');
 const backoff = (attempt: number) => (attempt === 0 ? 0 : Math.min(1000 * 2 ** attempt, 30_000));
 
@@ -20,6 +25,10 @@ export type Subscriber = {
   index: number;
   /** Data frames received (every kind), since the pool opened. */
   frames: number;
+  /** Changes received (several per frame under a rush), each counted once, since the pool opened. */
+  changes: number;
+  /** Seq of the last change counted. */
+  lastChangeSeq: number;
   /** Subscriptions started (1 + successful resubscriptions). */
   starts: number;
   startedAt: number;
@@ -41,7 +50,7 @@ export type PoolOpts = {
   reconnect?: boolean;
   /** Source addresses to spread the sockets over (127.0.0.x); default the system's choice. */
   localAddresses?: string[];
-  /** Called with the arrival time of each data frame (shared clock), on every subscriber. */
+  /** Called with the arrival time of each change (shared clock; a frame's changes share it), on every subscriber. */
   onData?: (seq: string, t: number, sub: Subscriber) => void;
   /** Connections opened at once while filling the pool. */
   openBatch?: number;
@@ -51,6 +60,13 @@ function seqOf(buf: Buffer, at: number): string {
   let end = at;
   while (buf[end] !== 0x22 /* " */) end++;
   return buf.toString('latin1', at, end);
+}
+
+/** The number written at `at` (digits only). */
+function numberAt(buf: Buffer, at: number): number {
+  let n = 0;
+  for (let i = at; buf[i] >= 0x30 && buf[i] <= 0x39; i++) n = n * 10 + buf[i] - 0x30;
+  return n;
 }
 
 export async function openSubscribers(o: PoolOpts) {
@@ -84,13 +100,19 @@ export async function openSubscribers(o: PoolOpts) {
         sub.frames++;
         sub.lastSeq = seq;
         sub.lastFrameBytes = buf.length;
+        for (let c = buf.indexOf(SEQ, at); c >= 0; c = buf.indexOf(SEQ, c + SEQ.length)) {
+          const changeSeq = numberAt(buf, c + SEQ.length);
+          if (changeSeq <= sub.lastChangeSeq) continue;
+          sub.lastChangeSeq = changeSeq;
+          sub.changes++;
+          o.onData?.(String(changeSeq), t, sub);
+        }
         if (sub.items) {
           const msg = JSON.parse(buf.toString()) as {
-            result: { data: { data: { kind: string; id: string | null } } };
+            result: { data: { data: { changes: { seq: number; kind: string; id: string | null }[] } } };
           };
-          sub.items.push({ seq, kind: msg.result.data.data.kind, id: msg.result.data.data.id });
+          for (const c of msg.result.data.data.changes) sub.items.push({ seq: String(c.seq), kind: c.kind, id: c.id });
         }
-        o.onData?.(seq, t, sub);
       } else if (buf.indexOf(STARTED) >= 0) {
         sub.starts++;
         sub.startedAt = wallNow();
@@ -109,7 +131,16 @@ export async function openSubscribers(o: PoolOpts) {
 
   const batch = o.openBatch ?? 200;
   for (let i = 0; i < o.count; i++) {
-    const sub: Subscriber = { index: i, frames: 0, starts: 0, startedAt: 0, lastSeq: undefined, lastFrameBytes: 0 };
+    const sub: Subscriber = {
+      index: i,
+      frames: 0,
+      changes: 0,
+      lastChangeSeq: 0,
+      starts: 0,
+      startedAt: 0,
+      lastSeq: undefined,
+      lastFrameBytes: 0,
+    };
     if (i < (o.sample ?? 0)) sub.items = [];
     subs.push(sub);
   }

@@ -1,14 +1,17 @@
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import NodeWebSocket from 'ws';
-import type { LivePayload } from '#server/features/live/live-payload';
+import type { LiveBatch, LivePayload } from '#server/features/live/live-payload';
 import type { AppRouter } from '#server/trpc/router';
 
+/** One change as a test reads it: its seq as the id, what changed as the data. */
 type Item = { id: string; data: LivePayload };
+/** One item as the server sends it: a batch of changes, tracked under the last one's seq. */
+type Batch = { id: string; data: LiveBatch };
 type Subscribable = {
   subscribe: (
     input: { eventId: string; lastEventId?: string | null },
     opts: {
-      onData: (item: Item) => void;
+      onData: (item: Batch) => void;
       onError: (err: unknown) => void;
       onComplete: () => void;
     },
@@ -16,11 +19,13 @@ type Subscribable = {
 };
 
 /**
- * Collects a live subscription's items. `count(n)` resolves once n items have arrived (rejects with
- * what did arrive if they do not within `capMs`: the cap only ends a failing test quickly).
+ * Collects a live subscription's changes (`items`, one per change, unpacked from the batches the
+ * server sends, which are kept in `batches`). `count(n)` resolves once n changes have arrived (rejects
+ * with what did arrive if they do not within `capMs`: the cap only ends a failing test quickly).
  */
 export function watch(procedure: Subscribable, input: { eventId: string; lastEventId?: string | null }) {
   const items: Item[] = [];
+  const batches: Batch[] = [];
   const waiting = new Set<() => void>();
   let error: unknown;
   let completed = false;
@@ -28,8 +33,9 @@ export function watch(procedure: Subscribable, input: { eventId: string; lastEve
     for (const w of waiting) w();
   };
   const sub = procedure.subscribe(input, {
-    onData: (item) => {
-      items.push(item);
+    onData: (batch) => {
+      batches.push(batch);
+      for (const { seq, ...data } of batch.data.changes) items.push({ id: String(seq), data: data as LivePayload });
       poke();
     },
     onError: (err) => {
@@ -58,6 +64,7 @@ export function watch(procedure: Subscribable, input: { eventId: string; lastEve
     });
   return {
     items,
+    batches,
     kinds: () => items.map((i) => i.data.kind),
     error: () => error,
     completed: () => completed,

@@ -2,104 +2,20 @@ import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { recordChange } from '#server/features/live/changes.repo';
 import { findLiveEvent } from '#server/features/live/live.repo';
+import type { LiveBatch } from '#server/features/live/live-payload';
 import { streamEvent } from '#server/features/live/live-stream';
-import { newId } from '#server/lib/ids';
 import { directLine, noteCall } from '#server/trpc/ws-direct';
 import { liveChanges } from '../helpers/live-changes';
+import { type Frame, joinTogether, rawSocket, subscribeCall as subscribe } from '../helpers/live-raw';
 import { anEvent, lw, setUpLiveWorld } from '../helpers/live-world';
 
 // Live items are written on the subscription's own socket outside tRPC's per-item loop
 // (server/trpc/ws-direct.ts): the frames must be exactly tRPC's, per request id, in order, each change
-// once, and stop when tRPC stops the subscription. Spoken here in raw frames, as wsLink speaks it.
+// once, and stop when tRPC stops the subscription. Spoken here in raw frames, as wsLink speaks it. Each
+// frame is one batch of changes (live-batching.test.ts tests how changes are grouped).
 
 setUpLiveWorld();
-
-/** Joins committed in one transaction and published at once, as one batch for the feed. */
-async function joinTogether(eventId: string, names: string[]) {
-  const deps = lw.srv.deps;
-  const now = deps.clock.now().toISOString();
-  const ids = names.map(() => newId());
-  const changes = await deps.db.transaction().execute(async (trx) => {
-    const recorded = [];
-    for (const [i, first_name] of names.entries()) {
-      await trx
-        .insertInto('event_registrations')
-        .values({
-          id: ids[i],
-          event_id: eventId,
-          first_name,
-          last_name: 'Tester',
-          email: `${first_name.toLowerCase()}@example.com`,
-          phone: null,
-          headline: null,
-          photo_url: null,
-          registration_token_hash: `hash-${ids[i]}`,
-          checked_in_at: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      recorded.push(await recordChange(trx, { event_id: eventId, registration_id: ids[i], kind: 'joined', now }));
-    }
-    return recorded;
-  });
-  deps.bus.publish(changes);
-  return ids;
-}
-
-type Frame = {
-  id: string | number;
-  jsonrpc?: string;
-  result: { type: string; id?: string; data: { id: string; data: { id: string | null } } };
-};
-
-/** A raw WebSocket on the real server: every text frame kept, as received. */
-async function rawSocket() {
-  const ws = new WebSocket(`${lw.srv.url.replace(/^http/, 'ws')}/trpc`);
-  const raw: string[] = [];
-  const waiters = new Set<() => void>();
-  ws.on('message', (data, isBinary) => {
-    raw.push(isBinary ? '<binary>' : data.toString());
-    for (const w of waiters) w();
-  });
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  const frames = (id: string | number) => raw.map((r) => JSON.parse(r) as Frame).filter((f) => f.id === id);
-  const data = (id: string | number) => frames(id).filter((f) => f.result.type === 'data');
-  const until = (done: () => boolean, what: string) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => {
-        if (!done()) return;
-        clearTimeout(cap);
-        waiters.delete(check);
-        resolve();
-      };
-      const cap = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`${what} did not happen; frames: ${raw.join('\n')}`));
-      }, 3_000);
-      waiters.add(check);
-      check();
-    });
-  return {
-    ws,
-    raw,
-    data,
-    send: (msg: unknown) => ws.send(JSON.stringify(msg)),
-    started: (id: string | number) => until(() => frames(id).some((f) => f.result.type === 'started'), `${id} started`),
-    stopped: (id: string | number) => until(() => frames(id).some((f) => f.result.type === 'stopped'), `${id} stopped`),
-    count: (id: string | number, n: number) => until(() => data(id).length >= n, `${n} items on ${id}`),
-    close: () => ws.terminate(),
-  };
-}
-
-const subscribe = (id: string | number, eventId: string, lastEventId?: string, jsonrpc?: '2.0') => ({
-  id,
-  jsonrpc,
-  method: 'subscription',
-  params: { path: 'live.onEvent', input: { eventId }, lastEventId },
-});
 
 describe('live items on a direct line', () => {
   it('a burst reaches each subscription as tRPC’s frames, under its own request id, every change once and in order, a batch in one write', async () => {
@@ -132,8 +48,11 @@ describe('live items on a direct line', () => {
         expect((JSON.parse(c.raw.find((r) => (JSON.parse(r) as Frame).id === id) as string) as Frame).result.type).toBe(
           'started',
         );
-        expect(items.map((f) => f.result.id)).toEqual(log.map((r) => String(r.seq)));
-        expect(items.map((f) => f.result.data.data.id)).toEqual(log.map((r) => r.registration_id));
+        const changes = c.changes(id);
+        expect(changes.map((ch) => ch.seq)).toEqual(log.map((r) => r.seq));
+        expect(changes.map((ch) => ch.id)).toEqual(log.map((r) => r.registration_id));
+        // each frame is tracked under its batch's last seq
+        for (const f of items) expect(f.result.id).toBe(String(f.result.data.data.changes.at(-1)?.seq));
         // byte for byte what tRPC's adapter sends: `{ id, jsonrpc, result: { type, data: { id, data }, id } }`
         for (const f of items) {
           const { data } = f.result.data;
@@ -147,21 +66,21 @@ describe('live items on a direct line', () => {
         }
       }
 
-      // a batch (joins committed together) leaves for each subscription in one write: its frames are
-      // side by side on the wire, not interleaved with the other subscription's as tRPC's loops send them
+      // joins committed together leave for each subscription as one frame
       const before = c.raw.length;
-      await joinTogether(eventId, ['Q', 'R', 'S', 'T']);
+      const { ids: together } = await joinTogether(eventId, ['Q', 'R', 'S', 'T']);
       await Promise.all([c.count('a-1', 24), c.count(7, 24)]);
-      const order = c.raw.slice(before).map((r) => (JSON.parse(r) as Frame).id);
-      expect([order.slice(0, 4), order.slice(4)].map((ids) => new Set(ids).size)).toEqual([1, 1]);
+      const added = c.raw.slice(before).map((r) => JSON.parse(r) as Frame);
+      expect(added.map((f) => f.id).sort()).toEqual([7, 'a-1']);
+      for (const f of added) expect(f.result.data.data.changes.map((ch) => ch.id)).toEqual(together);
 
       // tRPC stops one subscription: its frames stop, the other's go on
       c.send({ id: 7, method: 'subscription.stop' });
       await c.stopped(7);
       const after = await live.join({ first_name: 'After' });
       await c.count('a-1', 25);
-      expect(c.data('a-1')[24].result.data.data.id).toBe(after);
-      expect(c.data(7)).toHaveLength(24);
+      expect(c.changes('a-1')[24].id).toBe(after);
+      expect(c.changes(7)).toHaveLength(24);
       const frames7 = c.raw.filter((r) => (JSON.parse(r) as Frame).id === 7);
       expect(JSON.parse(frames7.at(-1) as string).result.type).toBe('stopped');
     } finally {
@@ -178,7 +97,7 @@ describe('live items on a direct line', () => {
     await first.started(1);
     for (let i = 0; i < 6; i++) await live.join({ first_name: `P${i}` });
     await first.count(1, 6);
-    const seen = first.data(1).map((f) => f.result.id as string);
+    const seen = first.changes(1).map((ch) => String(ch.seq));
     first.close();
 
     const back = await rawSocket();
@@ -188,10 +107,12 @@ describe('live items on a direct line', () => {
       await back.count(1, 3);
       const late = await live.join({ first_name: 'Late' });
       await back.count(1, 4);
-      const got = back.data(1);
-      expect(got.map((f) => f.result.id)).toEqual([...seen.slice(3), expect.any(String)]);
-      expect(got[3].result.data.data.id).toBe(late);
-      expect(Number(got[3].result.id)).toBeGreaterThan(Number(seen[5]));
+      const got = back.changes(1);
+      expect(got.map((ch) => String(ch.seq))).toEqual([...seen.slice(3), expect.any(String)]);
+      expect(got[3].id).toBe(late);
+      expect(got[3].seq).toBeGreaterThan(Number(seen[5]));
+      // the replay is one frame, the live change another
+      expect(back.data(1).map((f) => f.result.data.data.changes.length)).toEqual([3, 1]);
     } finally {
       back.close();
     }
@@ -207,9 +128,10 @@ describe('live items on a direct line', () => {
       const sent = performance.now();
       const id = await liveChanges(lw.srv.deps, eventId).join({ first_name: 'Solo' });
       await c.count(1, 1);
-      // no batching window: the frame follows the commit within a turn or two of the event loop
+      // no batching window after a quiet spell: the frame follows the commit within a turn or two
       expect(performance.now() - sent).toBeLessThan(1_000);
-      expect(c.data(1)[0].result.data.data.id).toBe(id);
+      expect(c.data(1)).toHaveLength(1);
+      expect(c.changes(1).map((ch) => ch.id)).toEqual([id]);
     } finally {
       c.close();
     }
@@ -253,12 +175,11 @@ describe('streamEvent with a line', () => {
       await expect.poll(() => frames.length).toBe(1); // the replay
       chunks = 0;
       // a burst committed together (one transaction, one publish), so the feed hands it over as one batch
-      const burst = await joinTogether(eventId, ['A', 'B', 'C', 'D', 'E']);
-      await expect.poll(() => frames.length).toBe(6);
-      const sent = frames.map(
-        (f) => JSON.parse(f) as { id: number; result: { id: string; data: { data: { id: string } } } },
-      );
-      expect(sent.map((f) => f.result.data.data.id)).toEqual([missed, ...burst]);
+      const { ids: burst } = await joinTogether(eventId, ['A', 'B', 'C', 'D', 'E']);
+      await expect.poll(() => frames.length).toBe(2);
+      const sent = frames.map((f) => JSON.parse(f) as Frame);
+      expect(sent.flatMap((f) => f.result.data.data.changes.map((ch) => ch.id))).toEqual([missed, ...burst]);
+      expect(sent.map((f) => f.result.data.data.changes.length)).toEqual([1, 5]);
       expect(sent.every((f) => f.id === 3)).toBe(true);
       expect(chunks).toBe(1);
       expect(yielded).toEqual([]);
@@ -283,15 +204,18 @@ describe('live items without a line (a call that is not over a WebSocket)', () =
     const abort = new AbortController();
     const findEvent = async () => (await findLiveEvent(deps.db, eventId)) ?? Promise.reject(new Error('gone'));
     const stream = streamEvent(deps, findEvent, String(Number(lastEventId)), abort.signal);
-    const items: [string, { kind: string; id: string | null }][] = [];
+    const items: [string, LiveBatch][] = [];
     const reading = (async () => {
       for await (const item of stream) items.push(item as never);
     })();
     await expect.poll(() => items.length).toBe(1);
     const c = await live.join({ first_name: 'C' });
     await expect.poll(() => items.length).toBe(2);
-    expect(items.map(([, d]) => d.id)).toEqual([b, c]);
-    expect(items.map(([, d]) => d.id)).not.toContain(a);
+    const changes = items.flatMap(([, d]) => d.changes);
+    expect(changes.map((ch) => ch.id)).toEqual([b, c]);
+    expect(changes.map((ch) => ch.id)).not.toContain(a);
+    // each item is tracked under its last change's seq
+    expect(items.map(([id]) => id)).toEqual(changes.map((ch) => String(ch.seq)));
     expect(Number(items[1][0])).toBeGreaterThan(Number(items[0][0]));
     abort.abort();
     await reading;

@@ -11,9 +11,11 @@ import type {
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { errorCode } from '../../lib/trpc-errors';
 
-/** One change of an event's attendees as the server sends it (the `data` of a tracked item). */
-type LiveChange =
+/** One item as the server sends it (the `data` of a tracked item): a batch of changes in log order. */
+type LiveBatch =
   RouterOutputs['live']['onEvent'] extends AsyncIterable<infer T> ? (T extends { data: infer D } ? D : never) : never;
+/** One change of an event's attendees. */
+type LiveChange = LiveBatch extends { changes: (infer C)[] } ? C : never;
 
 /** The page of attendees on screen: its list query's input besides the event id. */
 export type LiveView = { search: string; sortBy: RegistrationSort; page: number; limit: number; pinned?: string[] };
@@ -163,9 +165,11 @@ export function useLiveChanges({
   const input = enabled && start !== undefined ? { eventId, lastEventId: start } : skipToken;
   const options = {
     onStarted: () => setStarted(true),
-    onData: (item: { id: string; data: LiveChange }) => {
+    // Under a rush several changes come in one item (the server batches them); the item's id is the
+    // last one's seq, which is where a resubscription resumes.
+    onData: (item: { id: string; data: LiveBatch }) => {
       seen.current = { eventId, id: item.id };
-      apply(item.data);
+      for (const change of item.data.changes) apply(change);
     },
   };
   const pub = trpc.live.onEvent.useSubscription(organizer ? skipToken : input, options);

@@ -6,27 +6,29 @@ import { dataFrameTail } from '../../trpc/ws-direct';
 import { findRegistrationsByIds } from '../registrations/registrations.repo';
 import type { Change } from './bus';
 import { changesAfter, logExtent } from './live.repo';
-import { erasedPayload, type LivePayload, needsRow, toLivePayload } from './live-payload';
+import { type LiveBatch, type LiveChange, needsRow, notice, toLiveChange } from './live-payload';
 
 /**
- * One change as every subscriber sends it, made once per change, not once per subscriber: the tracked
+ * One batch as every subscriber sends it, made once per batch, not once per subscriber: the tracked
  * envelope (and the payload's JSON, through `shareJson`) for tRPC's loop, and the frame a direct line
- * writes (one per request id: nearly every socket's subscription has the same one).
+ * writes (one per request id: nearly every socket's subscription has the same one). `seq` is the last
+ * change's, the item's tracked id.
  */
 export type LiveItem = {
   seq: number;
-  payload: LivePayload;
-  tracked: ReturnType<typeof tracked<LivePayload>>;
+  changes: readonly LiveChange[];
+  tracked: ReturnType<typeof tracked<LiveBatch>>;
   frame(head: string): Buffer;
 };
 
-export const liveItem = (seq: number, payload: LivePayload): LiveItem => {
-  const shared = shareJson(payload);
+export const liveItem = (changes: LiveChange[]): LiveItem => {
+  const seq = changes[changes.length - 1].seq;
+  const shared = shareJson<LiveBatch>({ changes });
   let tail: string | undefined;
   const frames = new Map<string, Buffer>();
   return {
     seq,
-    payload,
+    changes,
     tracked: tracked(String(seq), shared),
     frame(head) {
       let frame = frames.get(head);
@@ -39,23 +41,38 @@ export const liveItem = (seq: number, payload: LivePayload): LiveItem => {
     },
   };
 };
+
+/** Whether the batch ends the subscription (the erasure notice is always its last change). */
+export const endsStream = (item: LiveItem) => item.changes[item.changes.length - 1].kind === 'erased';
+
 type Sink = (items: LiveItem[]) => void;
 
-// Payloads kept per event for subscribers that reconnect a few changes behind (bounded memory).
+// Changes kept per event for subscribers that reconnect a few changes behind (bounded memory).
 const CACHE_SIZE = 256;
 
 /**
  * One feed per watched event, shared by all its subscribers: a bus message only rings the bell, and
  * the feed reads the log after its cursor (the log is the order of truth, whatever order messages
- * arrive in) and loads the rows in one query per batch, so a change costs two queries however many
- * screens watch the event. Bells that ring while a read is queued share it.
+ * arrive in) and loads the rows in one query per batch, so a batch costs two queries however many
+ * screens watch the event. A bell after a quiet spell (LIVE.BATCH_WINDOW_MS since the last batch)
+ * is answered at once; bells within the window wait for its end and share one batch: under a rush every subscriber
+ * gets one frame per window however many changes it carries. The window grows with what the last
+ * hand-over cost (LIVE.BATCH_*), so fan-out cannot take the main thread from the joins.
  */
 class EventFeed {
   private readonly sinks = new Set<Sink>();
-  private readonly cache = new Map<number, LivePayload>();
+  private readonly cache = new Map<number, LiveChange>();
   private cursor = 0;
   private chain: Promise<void>;
-  private flushQueued = false;
+  /** A bell rang since the last read began. */
+  private rung = false;
+  /** A read is timed or under way: bells meanwhile are left for the next. */
+  private busy = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** performance.now() when the last batch was handed over, and the window that follows it. */
+  private lastSentAt = Number.NEGATIVE_INFINITY;
+  private window: number = LIVE.BATCH_WINDOW_MS;
+  private erasure: Change | undefined;
   private readonly stopListening: () => void;
   /** Resolves once the cursor is set: a subscriber replays from the log only after this. */
   readonly ready: Promise<void>;
@@ -78,58 +95,88 @@ class EventFeed {
       this.sinks.delete(sink);
       if (this.sinks.size === 0) {
         this.stopListening();
+        clearTimeout(this.timer);
         this.onIdle();
       }
     };
   }
 
-  /** Payloads for changes in seq order: cached ones as they were sent, the rest in one query. */
-  async payloads(changes: Change[]): Promise<LiveItem[]> {
+  /** The changes in seq order: cached ones as they were sent, the rest read in one query. */
+  async payloads(changes: Change[]): Promise<LiveChange[]> {
     const missing = changes.filter((c) => !this.cache.has(c.seq) && needsRow(c));
     const ids = [...new Set(missing.map((c) => c.registration_id))];
     const rows = new Map((await findRegistrationsByIds(this.deps.db, this.eventId, ids)).map((r) => [r.id, r]));
-    return changes.map((c) => {
-      const payload = this.cache.get(c.seq) ?? toLivePayload(c, rows.get(c.registration_id));
-      return liveItem(c.seq, payload);
-    });
+    return changes.map((c) => this.cache.get(c.seq) ?? toLiveChange(c, rows.get(c.registration_id)));
   }
 
   private ring(change: Change) {
-    const erased = change.kind === 'erased' && change.registration_id === '';
-    if (this.flushQueued && !erased) return;
-    this.flushQueued = true;
-    this.chain = this.chain.then(async () => {
-      try {
-        await this.flush();
-        // The erasure notice is not in the log (the event's rows went with it): it follows what was.
-        if (erased) for (const sink of this.sinks) sink([liveItem(change.seq, erasedPayload)]);
-      } catch (err) {
-        this.deps.log.error({ err, eventId: this.eventId }, 'live feed failed');
-      }
-    });
+    // The erasure notice is not in the log (the event's rows went with it): it follows what was.
+    if (change.kind === 'erased' && change.registration_id === '') this.erasure = change;
+    this.rung = true;
+    this.schedule();
+  }
+
+  private schedule() {
+    if (!this.rung || this.busy) return;
+    this.busy = true;
+    const read = () => {
+      this.timer = undefined;
+      this.chain = this.chain.then(async () => {
+        try {
+          await this.flush();
+        } catch (err) {
+          this.deps.log.error({ err, eventId: this.eventId }, 'live feed failed');
+        } finally {
+          this.busy = false;
+          this.schedule();
+        }
+      });
+    };
+    // quiet for the base window: at once (a lone change never waits for a window grown by a rush)
+    const since = performance.now() - this.lastSentAt;
+    const wait = since >= LIVE.BATCH_WINDOW_MS ? 0 : this.window - since;
+    if (wait > 0) this.timer = setTimeout(read, wait);
+    else read();
   }
 
   private async flush() {
-    this.flushQueued = false;
+    this.rung = false;
+    const erasure = this.erasure;
+    this.erasure = undefined;
+    const batches: LiveChange[][] = [];
     for (;;) {
       const changes = await changesAfter(this.deps.db, this.eventId, this.cursor, LIVE.REPLAY_MAX);
-      if (changes.length === 0) return;
-      const items = await this.payloads(changes);
-      this.cursor = items[items.length - 1].seq;
-      for (const item of items) this.remember(item);
-      for (const sink of this.sinks) sink(items);
-      if (changes.length < LIVE.REPLAY_MAX) return;
+      if (changes.length === 0) break;
+      const batch = await this.payloads(changes);
+      this.cursor = batch[batch.length - 1].seq;
+      for (const c of batch) this.remember(c);
+      batches.push(batch);
+      if (changes.length < LIVE.REPLAY_MAX) break;
     }
+    if (erasure) {
+      const last = batches.at(-1);
+      const erased = notice(Math.max(erasure.seq, this.cursor), 'erased');
+      if (last) last.push(erased);
+      else batches.push([erased]);
+    }
+    if (batches.length === 0) return;
+    const items = batches.map(liveItem);
+    const start = performance.now();
+    for (const sink of this.sinks) sink(items);
+    this.lastSentAt = performance.now();
+    // the writes to every socket are most of a batch's cost: the more screens, the longer the window
+    const spent = this.lastSentAt - start;
+    this.window = Math.min(LIVE.BATCH_WINDOW_MAX_MS, Math.max(LIVE.BATCH_WINDOW_MS, spent / LIVE.BATCH_FANOUT_SHARE));
   }
 
-  private remember(item: LiveItem) {
+  private remember(change: LiveChange) {
     // A later change makes this attendee's earlier payloads stale (an edit, a removal): a replay must
     // read them afresh (the row as it is now, or its removal), never resend details that are gone.
-    const id = item.payload.id;
+    const id = change.id;
     if (id) {
-      for (const [seq, payload] of this.cache) if (payload.id === id) this.cache.delete(seq);
+      for (const [seq, cached] of this.cache) if (cached.id === id) this.cache.delete(seq);
     }
-    this.cache.set(item.seq, item.payload);
+    this.cache.set(change.seq, change);
     if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as number);
   }
 }

@@ -4,17 +4,37 @@ import type { Change } from './bus';
 import type { LiveRegistrationRow } from './live.repo';
 
 /**
- * One item of a live subscription. Upserts carry the row as it is now (merge by id, newest at the top
- * for `joined`); `removed` carries the id; `erased` means the event's attendee data is gone (clear the
- * list; the subscription ends); `refetch` means the log cannot say what was missed (reload the page).
+ * One change of a live subscription, under its seq in the log. Upserts carry the row as it is now
+ * (merge by id, newest at the top for `joined`); `removed` carries the id; `erased` means the event's
+ * attendee data is gone (clear the list; the subscription ends); `refetch` means the log cannot say
+ * what was missed (reload the page). `seq` comes first: the bench's subscribers count changes by it.
  */
-export type LivePayload =
-  | { kind: 'joined' | 'updated' | 'checked_in' | 'check_in_undone'; id: string; registration: RegistrationDto }
-  | { kind: 'removed'; id: string; registration: null }
-  | { kind: 'erased' | 'refetch'; id: null; registration: null };
+export type LiveChange =
+  | {
+      seq: number;
+      kind: 'joined' | 'updated' | 'checked_in' | 'check_in_undone';
+      id: string;
+      registration: RegistrationDto;
+    }
+  | { seq: number; kind: 'removed'; id: string; registration: null }
+  | { seq: number; kind: 'erased' | 'refetch'; id: null; registration: null };
 
-export const refetchPayload: LivePayload = { kind: 'refetch', id: null, registration: null };
-export const erasedPayload: LivePayload = { kind: 'erased', id: null, registration: null };
+/** What changed, without its place in the log. */
+export type LivePayload = LiveChange extends infer C ? (C extends LiveChange ? Omit<C, 'seq'> : never) : never;
+
+/**
+ * One item of a live subscription: the changes of one batch in log order, tracked under the last one's
+ * seq (wsLink resumes from there). A lone change is a batch of one.
+ */
+export type LiveBatch = { changes: LiveChange[] };
+
+/** The notices that name no attendee: `erased` and `refetch`, placed at `seq`. */
+export const notice = (seq: number, kind: 'erased' | 'refetch'): LiveChange => ({
+  seq,
+  kind,
+  id: null,
+  registration: null,
+});
 
 /** Whether the change needs the registration's current row. */
 export const needsRow = (c: Change) => c.kind !== 'removed' && c.kind !== 'erased';
@@ -23,10 +43,11 @@ export const needsRow = (c: Change) => c.kind !== 'removed' && c.kind !== 'erase
  * A change as subscribers see it. The erasure notice has an empty registration id (it names the event
  * only); an upsert whose row is already gone by the time it is read goes out as a removal.
  */
-export function toLivePayload(change: Change, row: LiveRegistrationRow | undefined): LivePayload {
-  if (change.kind === 'erased' && change.registration_id === '') return erasedPayload;
+export function toLiveChange(change: Change, row: LiveRegistrationRow | undefined): LiveChange {
+  const seq = change.seq;
+  if (change.kind === 'erased' && change.registration_id === '') return notice(seq, 'erased');
   if (change.kind === 'removed' || change.kind === 'erased' || !row) {
-    return { kind: 'removed', id: change.registration_id, registration: null };
+    return { seq, kind: 'removed', id: change.registration_id, registration: null };
   }
-  return { kind: change.kind, id: change.registration_id, registration: toRegistrationDto(row) };
+  return { seq, kind: change.kind, id: change.registration_id, registration: toRegistrationDto(row) };
 }

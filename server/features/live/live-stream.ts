@@ -2,13 +2,13 @@ import { LIVE } from '#shared/constants';
 import type { Deps } from '../../deps';
 import { type DirectLine, writeFrames } from '../../trpc/ws-direct';
 import { changesAfter, logExtent } from './live.repo';
-import { type EventFeed, eventFeed, type LiveItem, liveItem } from './live-feed';
-import { erasedPayload, type LivePayload, refetchPayload } from './live-payload';
+import { type EventFeed, endsStream, eventFeed, type LiveItem, liveItem } from './live-feed';
+import { type LiveChange, notice } from './live-payload';
 
 /**
  * ARCHITECTURE "Realtime": listen first, then replay what the log holds after `lastEventId`, then
- * follow live, dropping anything already sent. Each item is `tracked(seq)`, so tRPC's wsLink resumes
- * from the last one after a reconnect. `findEvent` throws when the event does not exist (or, for the
+ * follow live, dropping anything already sent. Each item is a batch of changes `tracked` under its last
+ * seq, so tRPC's wsLink resumes from there after a reconnect. `findEvent` throws when the event does not exist (or, for the
  * organiser, is not theirs); `erased` says it has no attendee data any more.
  * With a `line` (a subscription over a WebSocket) the items are written on it as they come, outside
  * tRPC's per-item loop, and the generator only waits for the end; without one they are yielded.
@@ -45,7 +45,7 @@ export async function* streamEvent(
     // attach would otherwise reach this subscriber neither as a notice nor as the flag.
     const start = await startingItems(deps, feed, await findEvent(), lastEventId);
     let last = start.last;
-    let ended = start.items.some((item) => item.payload.kind === 'erased');
+    let ended = start.items.some(endsStream);
 
     if (line) {
       if (signal?.aborted) return;
@@ -62,7 +62,7 @@ export async function* streamEvent(
           if (!next) continue;
           last = next.seq;
           out.push(next.frame(line.head));
-          if (next.payload.kind === 'erased') {
+          if (endsStream(next)) {
             ended = true;
             break;
           }
@@ -85,7 +85,7 @@ export async function* streamEvent(
       const next = nextItem(item, last);
       if (!next) continue;
       last = next.seq;
-      ended = next.payload.kind === 'erased';
+      ended = endsStream(next);
       yield next.tracked;
     }
   } finally {
@@ -95,12 +95,18 @@ export async function* streamEvent(
 }
 
 /**
- * The item to send after `last`, or undefined for one already sent. The erasure notice always goes,
- * under `last` when the log had moved on (its seq is where the log stood when it was made).
+ * What of a batch to send after `last`: the batch itself (its frame shared with every subscriber) when
+ * all of it is new, its new changes in a batch of their own when part of it was already sent (a replay
+ * covered it), or undefined. The erasure notice always goes, under `last` when the log had moved on
+ * (its seq is where the log stood when it was made).
  */
 function nextItem(item: LiveItem, last: number): LiveItem | undefined {
-  if (item.payload.kind === 'erased') return item.seq >= last ? item : liveItem(last, item.payload);
-  return item.seq > last ? item : undefined;
+  const fresh = (c: LiveChange) => (c.kind === 'erased' ? c.seq >= last : c.seq > last);
+  if (item.changes.every(fresh)) return item;
+  const rest = item.changes
+    .filter((c) => c.kind === 'erased' || c.seq > last)
+    .map((c) => (c.kind === 'erased' && c.seq < last ? notice(last, 'erased') : c));
+  return rest.length > 0 ? liveItem(rest) : undefined;
 }
 
 /**
@@ -115,16 +121,18 @@ async function startingItems(
   lastEventId: string | null | undefined,
 ): Promise<{ items: LiveItem[]; last: number }> {
   const extent = await logExtent(deps.db);
-  const now = (payload: LivePayload) => ({ items: [liveItem(extent.last, payload)], last: extent.last });
-  if (event.personal_data_deleted) return now(erasedPayload);
+  const now = (kind: 'erased' | 'refetch') => ({ items: [liveItem([notice(extent.last, kind)])], last: extent.last });
+  if (event.personal_data_deleted) return now('erased');
   if (lastEventId == null) return { items: [], last: extent.last };
 
   const after = /^\d+$/.test(lastEventId) ? Number(lastEventId) : Number.NaN;
   const pruned = extent.oldest === null ? after < extent.last : after < extent.oldest - 1;
-  if (!Number.isSafeInteger(after) || after > extent.last || pruned) return now(refetchPayload);
+  if (!Number.isSafeInteger(after) || after > extent.last || pruned) return now('refetch');
 
   const changes = await changesAfter(deps.db, feed.eventId, after, LIVE.REPLAY_MAX + 1);
-  if (changes.length > LIVE.REPLAY_MAX) return now(refetchPayload);
-  const items = await feed.payloads(changes);
-  return { items, last: items.at(-1)?.seq ?? after };
+  if (changes.length > LIVE.REPLAY_MAX) return now('refetch');
+  if (changes.length === 0) return { items: [], last: after };
+  // what was missed goes in one batch
+  const item = liveItem(await feed.payloads(changes));
+  return { items: [item], last: item.seq };
 }

@@ -1,0 +1,194 @@
+import type { IncomingMessage } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import { findLiveEvent } from '#server/features/live/live.repo';
+import { streamEvent } from '#server/features/live/live-stream';
+import { directLine, noteCall } from '#server/trpc/ws-direct';
+import { LIVE } from '#shared/constants';
+import { liveChanges } from '../helpers/live-changes';
+import { type Frame, joinTogether, rawSocket, subscribeCall } from '../helpers/live-raw';
+import { watch } from '../helpers/live-watch';
+import { anEvent, lw, publicClient, setUpLiveWorld } from '../helpers/live-world';
+
+// Under a rush the live feed sends several changes in one frame per subscriber (LIVE.BATCH_WINDOW_MS):
+// a change after a quiet spell goes at once; changes arriving faster wait for the window's end and share
+// one batch. Every change must still reach every subscriber exactly once, in log order, and a replay from
+// any seq (even one inside a batch others received) must be exact.
+
+setUpLiveWorld();
+
+/** A turn of the event loop after the microtasks: what the feed writes without a timer is written by then. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** streamEvent on a real socket pair with a direct line, as the WebSocket decoder sets it up. */
+async function directStream(eventId: string, lastEventId: string) {
+  const deps = lw.srv.deps;
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise((resolve) => wss.once('listening', resolve));
+  const accepted = new Promise<[WebSocket, IncomingMessage]>((resolve) =>
+    wss.once('connection', (ws, req) => resolve([ws, req])),
+  );
+  const client = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`);
+  const frames: Frame[] = [];
+  client.on('message', (data) => frames.push(JSON.parse(data.toString()) as Frame));
+  await new Promise((resolve) => client.once('open', resolve));
+  const [server, req] = await accepted;
+  const tcp = req.socket as Socket;
+  const call = { id: 1, method: 'subscription', params: { path: 'live.onEvent', input: { eventId }, lastEventId } };
+  noteCall(server, tcp, call);
+  const abort = new AbortController();
+  const findEvent = async () => (await findLiveEvent(deps.db, eventId)) ?? Promise.reject(new Error('gone'));
+  const reading = (async () => {
+    for await (const _ of streamEvent(deps, findEvent, lastEventId, abort.signal, directLine(call.params.input))) {
+      // items go on the line, none is yielded
+    }
+  })();
+  return {
+    frames,
+    changes: () => frames.flatMap((f) => f.result.data.data.changes),
+    /** Bytes handed to the server's TCP socket so far (counted when written, before they leave). */
+    written: () => tcp.bytesWritten,
+    stop: async () => {
+      abort.abort();
+      await reading;
+      client.terminate();
+      await new Promise((resolve) => wss.close(resolve));
+    },
+  };
+}
+
+describe('live changes batched under a rush', () => {
+  it('a burst of joins reaches each subscriber in fewer frames than joins, every change once, in log order', async () => {
+    const { eventId } = await anEvent();
+    const { lastEventId } = await lw.srv.client().trpc.live.cursor.query({ eventId });
+    const raw = await rawSocket();
+    const client = publicClient();
+    try {
+      raw.send(subscribeCall(1, eventId, lastEventId));
+      const w = watch(client.trpc.live.onEvent, { eventId, lastEventId });
+      await raw.started(1);
+      await lw.srv.client().trpc.live.cursor.query({ eventId }); // the wsLink subscription is up by now too
+
+      const live = liveChanges(lw.srv.deps, eventId);
+      const N = 30;
+      const ids: string[] = [];
+      for (let i = 0; i < N; i++) ids.push(await live.join({ first_name: `P${i}` })); // one commit each, as joins come
+      await raw.count(1, N);
+      await w.count(N);
+
+      const log = await lw.srv.deps.db
+        .selectFrom('registration_changes')
+        .select(['seq', 'registration_id'])
+        .where('event_id', '=', eventId)
+        .orderBy('seq')
+        .execute();
+      expect(log.map((r) => r.registration_id)).toEqual(ids);
+      expect(raw.changes(1).map((c) => [c.seq, c.id])).toEqual(log.map((r) => [r.seq, r.registration_id]));
+      expect(w.items.map((i) => [Number(i.id), i.data.id])).toEqual(log.map((r) => [r.seq, r.registration_id]));
+      // fewer frames than changes: the changes after the first share frames
+      expect(raw.data(1).length).toBeLessThan(N);
+      expect(w.batches.length).toBeLessThan(N);
+      expect(Math.max(...raw.data(1).map((f) => f.result.data.data.changes.length))).toBeGreaterThan(1);
+      // every frame is tracked under its last change's seq (where a resubscription resumes)
+      for (const b of w.batches) expect(b.id).toBe(String(b.data.changes.at(-1)?.seq));
+    } finally {
+      raw.close();
+    }
+  });
+
+  it('a lone change after a quiet spell is written at once; the next ones within the window wait for its end and go together', async () => {
+    const { eventId } = await anEvent();
+    const { lastEventId } = await lw.srv.client().trpc.live.cursor.query({ eventId });
+    const s = await directStream(eventId, lastEventId);
+    try {
+      await turn();
+      const idle = s.written();
+      const live = liveChanges(lw.srv.deps, eventId);
+      const solo = await live.join({ first_name: 'Solo' });
+      await turn();
+      // written without waiting for any timer
+      expect(s.written()).toBeGreaterThan(idle);
+      const afterSolo = s.written();
+
+      // two more within the window: nothing is written until it ends, then one frame carries both
+      const { ids: pair } = await joinTogether(eventId, ['A']);
+      const { ids: pair2 } = await joinTogether(eventId, ['B']);
+      await turn();
+      expect(s.written()).toBe(afterSolo);
+      await expect.poll(() => s.changes().length, { timeout: 3_000 }).toBe(3);
+      expect(s.frames.map((f) => f.result.data.data.changes.map((c) => c.id))).toEqual([[solo], [...pair, ...pair2]]);
+
+      // a quiet spell longer than the window: the next change goes at once again
+      await new Promise((resolve) => setTimeout(resolve, LIVE.BATCH_WINDOW_MAX_MS + 20));
+      const before = s.written();
+      await live.join({ first_name: 'Later' });
+      await turn();
+      expect(s.written()).toBeGreaterThan(before);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it('a replay from a seq inside a batch others received is exact, and the feed’s next batch is cut where the replay ended', async () => {
+    const { eventId } = await anEvent();
+    const { lastEventId } = await lw.srv.client().trpc.live.cursor.query({ eventId });
+    const a = await directStream(eventId, lastEventId); // keeps the feed alive from the start
+    let b: Awaited<ReturnType<typeof directStream>> | undefined;
+    try {
+      await turn();
+      // committed, but the feed has not been told yet (its read still to come, as within a window)
+      const first = await joinTogether(eventId, ['C1', 'C2', 'C3'], false);
+      b = await directStream(eventId, String(first.changes[0].seq)); // from inside that batch
+      await expect.poll(() => b?.changes().length).toBe(2);
+      // then the feed reads C1…C4 in one batch: A gets it whole, B only what its replay did not cover
+      const second = await joinTogether(eventId, ['C4']);
+      lw.srv.deps.bus.publish(first.changes);
+      await expect.poll(() => a.changes().length).toBe(4);
+      await expect.poll(() => b?.changes().length).toBe(3);
+
+      const all = [...first.changes, ...second.changes];
+      expect(a.frames.map((f) => f.result.data.data.changes.map((c) => c.seq))).toEqual([all.map((c) => c.seq)]);
+      expect(b.frames.map((f) => f.result.data.data.changes.map((c) => c.seq))).toEqual([
+        [all[1].seq, all[2].seq],
+        [all[3].seq],
+      ]);
+      expect(b.frames.map((f) => f.result.id)).toEqual([String(all[2].seq), String(all[3].seq)]);
+      await turn();
+      expect(b.changes()).toHaveLength(3); // nothing twice
+    } finally {
+      await a.stop();
+      await b?.stop();
+    }
+  });
+
+  it('a subscriber that connects mid-burst from its cursor misses nothing and gets nothing twice', async () => {
+    const { eventId } = await anEvent();
+    const { lastEventId: start } = await lw.srv.client().trpc.live.cursor.query({ eventId });
+    const early = publicClient();
+    const we = watch(early.trpc.live.onEvent, { eventId, lastEventId: start });
+    await lw.srv.client().trpc.live.cursor.query({ eventId });
+    const live = liveChanges(lw.srv.deps, eventId);
+    const N = 40;
+    for (let i = 0; i < 10; i++) await live.join({ first_name: `P${i}` });
+    // a page reads the cursor and subscribes from it, as the hook does, while the rush goes on: its
+    // replay and start race the next commits and the feed's pending batch
+    const c = publicClient();
+    const { lastEventId: cursor } = await c.trpc.live.cursor.query({ eventId });
+    const late = watch(c.trpc.live.onEvent, { eventId, lastEventId: cursor });
+    for (let i = 10; i < N; i++) await live.join({ first_name: `P${i}` });
+    await we.count(N);
+    const log = await lw.srv.deps.db
+      .selectFrom('registration_changes')
+      .select(['seq'])
+      .where('event_id', '=', eventId)
+      .orderBy('seq')
+      .execute();
+    const owed = log.filter((r) => r.seq > Number(cursor)).map((r) => String(r.seq));
+    expect(owed).toHaveLength(N - 10);
+    await late.count(owed.length);
+    await new Promise((resolve) => setTimeout(resolve, LIVE.BATCH_WINDOW_MAX_MS + 20));
+    expect(late.items.map((i) => i.id)).toEqual(owed);
+    expect(we.items.map((i) => i.id)).toEqual(log.map((r) => String(r.seq)));
+  });
+});
