@@ -62,6 +62,20 @@ describe('registrationSchema (spec §5 attendee registration)', () => {
     expect(messages(registrationSchema().safeParse(form({ [field]: value })))).toEqual([message]);
   });
 
+  it('takes as base64 exactly the alphabet then at most two "=", on the native fast path too', () => {
+    const rule = /^[A-Za-z0-9+/]+={0,2}$/;
+    const long = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 37) % 256)).toString('base64');
+    const values = [
+      ...['QUJD', 'QUJDRA==', 'QUJDRA=', 'QUJDRA', 'QUJDRAE=', 'a', 'a=', 'a==', 'a===', 'ab=c', 'QUJD===='],
+      ...['QU JD', 'QUJD\n', '\tQUJD', 'QUJ\rD', 'QU\fJD', 'QUJD\u00a0', 'QUJD\u2028', '-_-_', 'QUJDé', '=QUJD'],
+      ...[long, `${long.slice(0, 76)}\n${long.slice(76)}`, `${long} `, `${long.slice(0, -1)}`, `${long}=`, `${long}A`],
+    ];
+    for (const photo of values) {
+      const ok = registrationSchema().safeParse(form({ photo })).success;
+      expect(ok, JSON.stringify(photo.slice(0, 20))).toBe(rule.test(photo));
+    }
+  });
+
   it('uses the spec texts for the photo', () => {
     expect(PHOTO_MESSAGES.unsupported).toBe(
       'Unsupported image format: Please select a JPEG, PNG, GIF, or WebP image file.',

@@ -16,13 +16,17 @@ const NO_RULES: EventRules = { email_required: false, phone_required: false };
 const EMAIL_MAX = 254; // RFC 5321 path limit
 // spec §5: 10 or more digits, spaces, dashes, brackets, with an optional +
 const PHONE = /^\+?[\d\s\-()]+$/;
-// Base64: one or more of the alphabet, then at most two '='. Checked as one loop over a table of the
-// alphabet: the anchored /^[A-Za-z0-9+/]+={0,2}$/ took ~1 ms per 130 KB photo (bench B1), a regular
-// expression for a character outside the alphabet ~0.7 ms, this loop ~0.2 ms.
+// Base64: one or more of the alphabet, then at most two '='. The browser's (and Node's) atob checks a
+// 130 KB photo natively in ~0.03 ms; it also takes what this rule refuses (ASCII white space, which it
+// drops), so a string it accepts still needs no white space. What atob refuses but the rule takes (a
+// length atob finds wrong, '=' without the full group) gets the rule's own loop over a table of the
+// alphabet (~0.25 ms per photo; the anchored regular expression was ~1 ms: bench B1).
 const BASE64_ALPHABET = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/')
   BASE64_ALPHABET[c.charCodeAt(0)] = 1;
+const ATOB_DROPS = [' ', '\t', '\n', '\f', '\r'];
 function isBase64(v: string) {
+  if (v !== '' && atobAccepts(v) && ATOB_DROPS.every((c) => !v.includes(c))) return true;
   let end = v.length;
   while (end > 0 && v.length - end < 2 && v[end - 1] === '=') end--;
   if (end === 0) return false;
@@ -31,6 +35,14 @@ function isBase64(v: string) {
     if (c >= 128 || BASE64_ALPHABET[c] === 0) return false;
   }
   return true;
+}
+function atobAccepts(v: string) {
+  try {
+    atob(v);
+    return true;
+  } catch {
+    return false;
+  }
 }
 // What canvas.toDataURL() gives; the bare base64 is accepted too.
 const DATA_URL_PREFIX = /^data:image\/[a-z0-9.+-]+;base64,/i;

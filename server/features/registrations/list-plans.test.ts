@@ -3,7 +3,15 @@ import { type CompiledQuery, Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/migrate';
 import type { Database } from '../../db/schema';
-import { countOwned, countOwnedCheckedIn, countPublic, listOwned, listPublic } from './registration-lists.repo';
+import {
+  countOwned,
+  countOwnedCheckedIn,
+  countPublic,
+  listOwned,
+  listPublic,
+  searchOwned,
+  searchPublic,
+} from './registration-lists.repo';
 
 // issue 8 B5: the attendee list stays fast at 10,000 attendees because every query of it reads the
 // registrations through an index that answers it (EXPLAIN QUERY PLAN on the real migrated schema):
@@ -62,6 +70,10 @@ describe('the attendee list queries (issue 8 B5)', () => {
         cases.push([`public ${sortBy} "${search}"`, () => listPublic(db, 'e1', p)]);
         cases.push([`public pinned ${sortBy} "${search}"`, () => listPublic(db, 'e1', { ...p, offset: 0, pinned })]);
         cases.push([`owned ${sortBy} "${search}"`, () => listOwned(db, 'u1', 'e1', p)]);
+        if (search) {
+          cases.push([`public searched page ${sortBy} "${search}"`, () => searchPublic(db, 'e1', p)]);
+          cases.push([`owned searched page ${sortBy} "${search}"`, () => searchOwned(db, 'u1', 'e1', p)]);
+        }
       }
     }
     cases.push(['count', () => countPublic(db, 'e1')]);
@@ -77,5 +89,34 @@ describe('the attendee list queries (issue 8 B5)', () => {
       }
     }
     expect(bad).toEqual([]);
+  });
+
+  it('judges a searched page that comes back short, and its total, in one pass over the index', async () => {
+    const likes = () => captured.filter((q) => q.sql.includes(' LIKE ')).length;
+    // [search, matches, statements judging the search]: a short page needs no count; a full one does
+    for (const [search, offset, passes] of [
+      ['p19@', 0, 1], // one match
+      ['zzz', 0, 1], // none
+      ['first4 last', 35, 1], // 40 matches: the last 5
+      ['First1', 0, 2], // 440 matches: a full page, then the count
+      ['First1', 5_000, 2], // past the last match: counted on its own
+    ] as const) {
+      const p = { search, sortBy: 'name-asc' as const, limit: 10, offset };
+      captured = [];
+      const page = await searchPublic(db, 'e1', p);
+      expect(likes(), search).toBe(passes);
+      expect(page.total, search).toBe(await countPublic(db, 'e1', search));
+      expect(
+        page.rows.map((r) => r.id),
+        search,
+      ).toEqual((await listPublic(db, 'e1', p)).map((r) => r.id));
+      captured = [];
+      expect(await searchOwned(db, 'u1', 'e1', p), search).toEqual(page);
+      expect(likes()).toBe(passes);
+    }
+    expect(await searchOwned(db, 'u2', 'e1', { search: 'First1', sortBy: 'oldest', limit: 10, offset: 0 })).toEqual({
+      rows: [],
+      total: 0,
+    });
   });
 });

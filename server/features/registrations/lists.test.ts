@@ -80,6 +80,28 @@ describe('registrations.list (public attendee list, spec §2 and §7)', () => {
     expect(newest.registrations[0].first_name).toBe('P22');
   });
 
+  it('gives a searched list its total on every page, past the last match too, in the chosen order', async () => {
+    const e = await newEvent(s.ada);
+    const api = await anon()();
+    for (let i = 0; i < 23; i++) await api.join(joinInput(e.id, { first_name: `Sam${String(i).padStart(2, '0')}` }));
+    await api.join(joinInput(e.id, { first_name: 'Other' }));
+    const page = (n: number, search = 'sam') => api.list({ eventId: e.id, search, sortBy: 'name-desc', page: n });
+    const p1 = await page(1);
+    expect(p1.registrations.map((r) => r.first_name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Sam${String(22 - i).padStart(2, '0')}`),
+    );
+    expect([p1.pagination, p1.totalRegistrations]).toEqual([{ total: 23, page: 1, limit: 10, totalPages: 3 }, 24]);
+    expect((await page(3)).registrations.map((r) => r.first_name)).toEqual(['Sam02', 'Sam01', 'Sam00']);
+    const past = await page(4);
+    expect([past.registrations, past.pagination.total, past.pagination.totalPages]).toEqual([[], 23, 3]);
+    const nobody = await page(2, 'zzz');
+    expect([nobody.registrations, nobody.pagination.total]).toEqual([[], 0]);
+    // a search with a space matches the full name, and either name alone
+    expect((await page(1, 'SAM07 hop')).registrations.map((r) => r.first_name)).toEqual(['Sam07']);
+    expect((await page(1, 'm07 H')).registrations.map((r) => r.first_name)).toEqual(['Sam07']);
+    expect((await page(1, 'sam07 x')).pagination.total).toBe(0);
+  });
+
   it("puts the browser's pins first across pages (spec §2), then the sort, with the search still applied", async () => {
     const e = await newEvent(s.ada);
     const api = await anon()();
@@ -150,6 +172,12 @@ describe('organiser attendee management (owner only)', () => {
     expect([all.pagination.limit, all.totalRegistrations, all.checkedInCount]).toEqual([10, 3, 1]);
     const byEmail = await api.organizerList({ eventId: e.id, search: 'CY@X' });
     expect(byEmail.registrations.map((r) => r.first_name)).toEqual(['Cy']);
+    expect([byEmail.pagination.total, byEmail.totalRegistrations, byEmail.checkedInCount]).toEqual([1, 3, 1]);
+    const searched = await api.organizerList({ eventId: e.id, search: 'x', sortBy: 'name-desc', limit: 2 });
+    expect(searched.registrations.map((r) => r.first_name)).toEqual(['Cy', 'Bea']);
+    expect(searched.pagination).toEqual({ total: 3, page: 1, limit: 2, totalPages: 2 });
+    const past = await api.organizerList({ eventId: e.id, search: 'x', limit: 2, page: 3 });
+    expect([past.registrations, past.pagination.total]).toEqual([[], 3]);
   });
 
   it('another organiser, or nobody, cannot list, check in, undo or remove', async () => {

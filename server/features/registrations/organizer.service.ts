@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
 import { recordChange } from '../live/changes.repo';
 import { toRegistrationDto } from './registration-dto';
-import { countOwned, countOwnedCheckedIn, listOwned } from './registration-lists.repo';
+import { countOwned, countOwnedCheckedIn, listOwned, searchOwned } from './registration-lists.repo';
 import {
   bumpAttendeeCount,
   deleteOwnedRegistration,
@@ -29,11 +29,20 @@ export async function organizerList(deps: Deps, userId: string, q: RegistrationL
   if (event.personal_data_deleted) return { ...listResponse([], 0, q, 0), checkedInCount: 0 };
   // attendee_count moves with every insert and delete (spec §3): the unsearched total without a count.
   const all = event.attendee_count;
-  const total = q.search ? await countOwned(deps.db, userId, q.eventId, q.search) : all;
   const offset = (q.page - 1) * q.limit;
-  const rows = offset < total ? await listOwned(deps.db, userId, q.eventId, { ...q, offset }) : [];
+  // A searched page first: when it comes back short, its total needs no count (bench B5).
+  const { rows, total } =
+    q.search && !q.pinned?.length
+      ? await searchOwned(deps.db, userId, q.eventId, { ...q, offset })
+      : await unsearchedOrPinned(deps, userId, q, offset, all);
   const checkedInCount = await countOwnedCheckedIn(deps.db, userId, q.eventId);
   return { ...listResponse(rows.map(toRegistrationDto), total, q, all), checkedInCount };
+}
+
+async function unsearchedOrPinned(deps: Deps, userId: string, q: RegistrationListQuery, offset: number, all: number) {
+  const total = q.search ? await countOwned(deps.db, userId, q.eventId, q.search) : all;
+  const rows = offset < total ? await listOwned(deps.db, userId, q.eventId, { ...q, offset }) : [];
+  return { rows, total };
 }
 
 /** spec §4: check in (now) or undo (null). Repeating it changes nothing and records nothing. */

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Database } from '../../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -21,8 +22,8 @@ export const COLUMNS = [
 const OWNER_CHECK_COLUMNS = [...COLUMNS, 'event_registrations.registration_token_hash'] as const;
 
 /** What the public pages read about an event (spec §7 "registration page"): never user_id. */
-export function findPublicEvent(db: Q, eventId: string) {
-  return db
+const publicEventStatement = compiledOnce((db: Kysely<Database>, p: { eventId: string }) =>
+  db
     .selectFrom('events')
     .select([
       'id',
@@ -50,8 +51,10 @@ export function findPublicEvent(db: Q, eventId: string) {
       'attendee_count',
       'scheduled_deletion_date',
     ])
-    .where('id', '=', eventId)
-    .executeTakeFirst();
+    .where('id', '=', p.eventId),
+);
+export async function findPublicEvent(db: Q, eventId: string) {
+  return (await publicEventStatement(db, { eventId })).rows[0];
 }
 export type PublicEventRow = NonNullable<Awaited<ReturnType<typeof findPublicEvent>>>;
 
@@ -87,6 +90,18 @@ export function findByTokenHashes(db: Q, eventId: string, hashes: string[]) {
     .execute();
 }
 
+/** The registration of an event that this token hash owns (a join's retry check), compiled once. */
+const byTokenHashStatement = compiledOnce((db: Kysely<Database>, p: { eventId: string; hash: string }) =>
+  db
+    .selectFrom('event_registrations')
+    .select(OWNER_CHECK_COLUMNS)
+    .where('event_id', '=', p.eventId)
+    .where('registration_token_hash', '=', p.hash),
+);
+export async function findByTokenHash(db: Q, eventId: string, hash: string) {
+  return (await byTokenHashStatement(db, { eventId, hash })).rows[0];
+}
+
 /** One registration of an event with its token hash, for the ownership check. */
 export function findForOwnerCheck(db: Q, eventId: string, id: string) {
   return db
@@ -115,8 +130,8 @@ export type NewRegistration = {
  * and only while the event exists with its personal data kept. Returns the row, or undefined when
  * nothing was inserted; the attendee_count moves in the same statement's transaction (bumpAttendeeCount).
  */
-export async function insertRegistration(trx: Transaction<Database>, r: NewRegistration) {
-  return trx
+const insertStatement = compiledOnce((trx: Kysely<Database>, r: NewRegistration) =>
+  trx
     .insertInto('event_registrations')
     .columns([
       'id',
@@ -153,17 +168,21 @@ export async function insertRegistration(trx: Transaction<Database>, r: NewRegis
         .where('events.personal_data_deleted', '=', 0),
     )
     .onConflict((oc) => oc.columns(['event_id', 'registration_token_hash']).doNothing())
-    .returning(COLUMNS)
-    .executeTakeFirst();
+    .returning(COLUMNS),
+);
+export async function insertRegistration(trx: Transaction<Database>, r: NewRegistration) {
+  return (await insertStatement(trx, r)).rows[0];
 }
 
 /** spec §3 attendee_count: moved in the same transaction as every insert and delete, so it never drifts. */
-export async function bumpAttendeeCount(trx: Transaction<Database>, eventId: string, delta: 1 | -1) {
-  await trx
+const bumpStatement = compiledOnce((trx: Kysely<Database>, p: { eventId: string; delta: number }) =>
+  trx
     .updateTable('events')
-    .set((eb) => ({ attendee_count: eb(eb.ref('attendee_count'), '+', delta) }))
-    .where('id', '=', eventId)
-    .execute();
+    .set((eb) => ({ attendee_count: eb(eb.ref('attendee_count'), '+', p.delta) }))
+    .where('id', '=', p.eventId),
+);
+export async function bumpAttendeeCount(trx: Transaction<Database>, eventId: string, delta: 1 | -1) {
+  await bumpStatement(trx, { eventId, delta });
 }
 
 export type RegistrationChanges = {
