@@ -38,12 +38,17 @@ export const PAYMENTS = {
   TEST_CHECKOUT_ID_PREFIX: 'cs_roomlist_test_',
   TEST_CHECKOUT_ID_LENGTH: 32,
   PURPOSES: ['membership-one-time', 'membership-annual', 'download'],
+  // ours: built-in test checkouts are deleted this long after they were opened (as a Stripe session expires)
+  TEST_CHECKOUT_KEEP_MS: DAY_MS,
+  TEST_CHECKOUT_PRUNE_EVERY_MS: HOUR_MS, // ours
 } as const;
 
 // spec §1 revenue, §9 organiser share (platform share = 100 minus organiser share)
+const ORGANIZER_SHARE_PERCENT = 50;
 export const REVENUE = {
-  ORGANIZER_SHARE_PERCENT: 50,
-  PLATFORM_SHARE_PERCENT: 50,
+  ORGANIZER_SHARE_PERCENT,
+  // Derived so the admin page's figure can never disagree with the split.
+  PLATFORM_SHARE_PERCENT: 100 - ORGANIZER_SHARE_PERCENT,
   PAYOUT_STATUSES: ['pending'],
 } as const;
 
@@ -87,8 +92,12 @@ export const DOWNLOADS = {
   AVAILABLE_FORMATS: ['csv', 'pdf'],
   // ours: a sanity cap, the spec gives none (£1,000.00)
   MAX_PRICE_PENCE: 100_000,
+  MIN_PAID_PRICE_PENCE: 30, // ours: Stripe's minimum charge in GBP
   FILE_TTL_MS: 10 * MINUTE_MS, // ours: how long a prepared file's /api/downloads link works
   MAX_PREPARED_FILES: 50, // ours: prepared files held in memory at once; the oldest goes first
+  PREPARED_MAX_BYTES: 200 * 1024 * 1024, // ours: bytes of prepared files held at once (a 5,000-row PDF is ~20 MB)
+  // ours: checkouts per registration (each is a provider write, or a test_checkouts row)
+  CHECKOUT_RATE_LIMIT: { MAX_ATTEMPTS: 20, WINDOW_MS: 10 * MINUTE_MS, LOCKOUT_MS: 10 * MINUTE_MS },
   // ours: files built per registration (a PDF decodes every photo); a person downloads a few times
   PREPARE_RATE_LIMIT: { MAX_ATTEMPTS: 20, WINDOW_MS: 10 * MINUTE_MS, LOCKOUT_MS: 10 * MINUTE_MS },
   PDF_BUILDS_AT_ONCE: 1, // ours: PDFs built at once (photo decoding shares the CPU with joins)
@@ -209,6 +218,8 @@ export const RATE_LIMITS = {
   TOKEN_IP: { MAX_ATTEMPTS: 300, WINDOW_MS: 15 * MINUTE_MS, LOCKOUT_MS: 15 * MINUTE_MS },
   // ours: sponsor-logo uploads per signed-in user (each costs decoding and disk)
   LOGO_UPLOAD: { MAX_ATTEMPTS: 30, WINDOW_MS: 60 * MINUTE_MS, LOCKOUT_MS: 60 * MINUTE_MS },
+  // ours: membership checkouts per signed-in user, both plans together (each is a provider write)
+  MEMBERSHIP_CHECKOUT: { MAX_ATTEMPTS: 20, WINDOW_MS: 60 * MINUTE_MS, LOCKOUT_MS: 60 * MINUTE_MS },
 } as const;
 
 // ours: the most calls one HTTP batch or one WebSocket message may carry (tRPC maxBatchSize; the client's

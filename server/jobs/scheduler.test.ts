@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RATE_LIMITS, SESSION, TOKENS } from '#shared/constants';
+import { PAYMENTS, RATE_LIMITS, SESSION, TOKENS } from '#shared/constants';
 import { makeTestDeps, signedInUser } from '../../tests/helpers/test-deps';
 import { jobs } from './scheduler';
 
@@ -40,5 +40,42 @@ describe('scheduled jobs', () => {
     t.clock.advance(RATE_LIMITS.SIGN_UP.LOCKOUT_MS);
     await job('stale-rate-limits').run(t.deps);
     expect(await rows()).toEqual([]);
+  });
+
+  it('test-checkout-retention deletes test checkouts opened over a day ago, paid or not, and keeps newer ones', async () => {
+    const t = await makeTestDeps();
+    const open = (id: string, status: 'open' | 'paid') => {
+      const now = t.clock.now().toISOString();
+      return t.db
+        .insertInto('test_checkouts')
+        .values({
+          id,
+          purpose: 'download',
+          amount_pence: 500,
+          description: 'Attendee list',
+          success_url: 'http://localhost/ok',
+          cancel_url: 'http://localhost/no',
+          metadata: '{}',
+          status,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    };
+    const ids = async () =>
+      (await t.db.selectFrom('test_checkouts').select('id').orderBy('id').execute()).map((r) => r.id);
+    await open('old-open', 'open');
+    await open('old-paid', 'paid');
+    t.clock.advance(60 * 60_000);
+    await open('newer', 'open');
+    t.clock.advance(PAYMENTS.TEST_CHECKOUT_KEEP_MS - 60 * 60_000); // the first two are exactly a day old
+    await job('test-checkout-retention').run(t.deps);
+    expect(await ids()).toEqual(['newer', 'old-open', 'old-paid']);
+    t.clock.advance(1);
+    await job('test-checkout-retention').run(t.deps);
+    expect(await ids()).toEqual(['newer']);
+    t.clock.advance(60 * 60_000);
+    await job('test-checkout-retention').run(t.deps);
+    expect(await ids()).toEqual([]);
   });
 });

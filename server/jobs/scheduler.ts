@@ -1,4 +1,4 @@
-import { GDPR, LIVE, PAGE_VIEWS, RATE_LIMITS } from '#shared/constants';
+import { GDPR, LIVE, PAGE_VIEWS, PAYMENTS, RATE_LIMITS } from '#shared/constants';
 import type { Deps } from '../deps';
 import { deletePageViewsBefore } from '../features/analytics/page-views.repo';
 import { deleteStaleLimits } from '../features/auth/rate-limits.repo';
@@ -8,6 +8,7 @@ import { pruneBackups } from '../features/gdpr/backups';
 import { eraseDue, retryOwedCheckpoint } from '../features/gdpr/erase';
 import { sweepOrphanPhotos } from '../features/gdpr/orphan-photos';
 import { deleteChangesBefore } from '../features/live/live.repo';
+import { deleteTestCheckoutsBefore } from '../features/payments/test-checkouts.repo';
 
 type Job = { name: string; everyMs: number; run: (deps: Deps) => Promise<unknown> };
 
@@ -55,6 +56,13 @@ export const jobs: Job[] = [
     name: 'live-log-retention',
     everyMs: LIVE.LOG_PRUNE_EVERY_MS,
     run: (d) => deleteChangesBefore(d.db, new Date(d.clock.now().getTime() - LIVE.LOG_KEEP_MS).toISOString()),
+  },
+  {
+    // ours: built-in test checkouts are never cleaned up otherwise (one row per checkout opened)
+    name: 'test-checkout-retention',
+    everyMs: PAYMENTS.TEST_CHECKOUT_PRUNE_EVERY_MS,
+    run: (d) =>
+      deleteTestCheckoutsBefore(d.db, new Date(d.clock.now().getTime() - PAYMENTS.TEST_CHECKOUT_KEEP_MS).toISOString()),
   },
 ];
 

@@ -73,6 +73,7 @@ export const eventsMessages = {
     pdfComingSoon: 'PDF downloads are coming soon: please choose CSV',
     priceInvalid: 'Download price must be an amount of 0 or more',
     priceTooHigh: 'Download price must be £1,000.00 or less',
+    priceBelowMinimum: 'Download price must be free (£0) or at least £0.30',
     sponsorTextTooLong: 'Sponsor text must be 100 characters or less',
     utmTooLong: 'UTM values must be 50 characters or less',
     logoInvalid: 'Please upload the sponsor logo again',

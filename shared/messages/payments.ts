@@ -1,10 +1,13 @@
 // Texts of the payment provider and the built-in test checkout (issue 9; none of these are in the spec,
 // all ours, written to match the surrounding texts).
+import { plural } from './plural';
 
 export const paymentsMessages = {
   payments: {
     off: 'Payments are switched off on this server.',
     providerFailed: 'The payment provider could not be reached. Please try again.',
+    tooManyCheckouts: (minutes: number) =>
+      `Too many payment attempts. Please wait ${plural(minutes, 'minute', 'minutes')} before trying again.`,
     testCheckout: {
       title: 'Test checkout',
       notice: 'This is a test checkout. No money is taken and no card details are needed.',

@@ -92,6 +92,10 @@ describe('eventFormSchema passing (spec §5)', () => {
     expect(out).toMatchObject({ download_enabled: true, download_price: 250, download_formats: ['csv'] });
   });
 
+  it("takes a free price or one at least Stripe's minimum charge, nothing between", () => {
+    for (const price of [0, 30, 31]) expect(errors({ download_enabled: true, download_price: price })).toEqual({});
+  });
+
   it('allows no formats while downloads are off', () => {
     expect(eventFormSchema.safeParse({ ...valid, download_formats: [] }).success).toBe(true);
   });
@@ -121,6 +125,7 @@ describe('eventFormSchema messages (spec §5, §8)', () => {
     ['sponsor_utm_medium', ['m'.repeat(51)], M.eventForm.utmTooLong],
     ['download_price', [-1, 1.5, '10'], M.eventForm.priceInvalid],
     ['download_price', [100_001], M.eventForm.priceTooHigh],
+    ['download_price', [1, 29], M.eventForm.priceBelowMinimum],
   ])('%s %j → %s', (field, values, message) => {
     for (const value of values) expect(errors({ [field]: value })).toEqual({ [field]: message });
   });

@@ -92,6 +92,8 @@ const eventFormFields = {
     .int({ error: M.eventForm.priceInvalid })
     .min(0, { error: M.eventForm.priceInvalid })
     .max(DOWNLOADS.MAX_PRICE_PENCE, { error: M.eventForm.priceTooHigh })
+    // Stripe refuses a GBP charge below its minimum, so such a price could never be bought (negatives: min above).
+    .refine((p) => p <= 0 || p >= DOWNLOADS.MIN_PAID_PRICE_PENCE, { error: M.eventForm.priceBelowMinimum })
     .default(0),
   // A format this install does not offer is refused rather than silently dropped (issue 9 offers CSV and PDF).
   download_formats: z

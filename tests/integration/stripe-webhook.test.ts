@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fulfilPaidSession } from '#server/features/payments/fulfil';
 import type { CheckoutRequest } from '#server/features/payments/gateway';
@@ -146,15 +147,33 @@ describe('POST /webhooks/stripe', () => {
   });
 
   it('answers 500 and does not record the event when fulfilment fails', async () => {
-    // No such user: the grant's insert fails on its foreign key.
+    // The database refuses the grant (a real SQLite trigger stands in for any write failure).
+    await sql`CREATE TRIGGER refuse_grant BEFORE INSERT ON user_memberships
+      BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(server.deps.db);
+    try {
+      const id = await paidSession();
+      const event = fake.webhook('checkout.session.completed', id);
+      const res = await deliverWebhook(server.url, event);
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ error: 'Unexpected error occurred' });
+      expect(await recorded(event.eventId)).toBe(0);
+      // The redelivery is tried again, not waved through as already processed.
+      expect((await deliverWebhook(server.url, event)).status).toBe(500);
+      expect(await grantsFor(id)).toBe(0);
+    } finally {
+      await sql`DROP TRIGGER refuse_grant`.execute(server.deps.db);
+    }
+  });
+
+  it('answers 200 and records the event when the buyer deleted the account, so Stripe stops retrying', async () => {
+    // No users row for the buyer any more: there is nothing to grant, and retrying cannot change that.
     const id = await paidSession('00000000-0000-4000-8000-000000000000');
     const event = fake.webhook('checkout.session.completed', id);
     const res = await deliverWebhook(server.url, event);
-    expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({ error: 'Unexpected error occurred' });
-    expect(await recorded(event.eventId)).toBe(0);
-    // The redelivery is tried again, not waved through as already processed.
-    expect((await deliverWebhook(server.url, event)).status).toBe(500);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true });
+    expect(await recorded(event.eventId)).toBe(1);
+    expect(await grantsFor(id)).toBe(0);
   });
 
   it('acknowledges other event types without fulfilling anything', async () => {

@@ -46,6 +46,27 @@ describe('analytics.pageView limits (anonymous writes are bounded)', () => {
   });
 });
 
+describe('analytics.pageView never stores a test checkout id (it lets its holder pay or cancel)', () => {
+  it('stores /test-checkout/{id} as /test-checkout, in the path and in a referrer path or URL', async () => {
+    const t = await makeTestDeps();
+    const api = (await browser(t.deps, '198.51.100.9').call()).analytics;
+    const id = 'cs_roomlist_test_ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+    await api.pageView({ path: `/test-checkout/${id}`, referrer: 'https://example.com/e/1' });
+    await api.pageView({ path: '/membership', referrer: `/test-checkout/${id}` });
+    await api.pageView({
+      path: '/Test-Checkout/other/',
+      referrer: `https://rooms.example.com/test-checkout/${id}?x=1`,
+    });
+    await api.pageView({ path: '/test-checkouts/kept', referrer: `/events/${id}` });
+    expect((await views(t)).map((r) => [r.path, r.referrer])).toEqual([
+      ['/test-checkout', 'https://example.com/e/1'],
+      ['/membership', '/test-checkout'],
+      ['/test-checkout', 'https://rooms.example.com/test-checkout?x=1'],
+      ['/test-checkouts/kept', `/events/${id}`],
+    ]);
+  });
+});
+
 describe('page-view limiter (in memory, bounded)', () => {
   it('forgets every counter when the window turns, and tracks at most maxClients keys', () => {
     const clock = fixedClock(T0);

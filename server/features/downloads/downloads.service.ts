@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DOWNLOADS } from '#shared/constants';
 import { M } from '#shared/messages';
 import type {
@@ -10,6 +11,7 @@ import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
 import { createRateLimiter } from '../auth/rate-limit';
 import { parseFormats } from '../events/download-formats';
+import { limitCheckouts } from '../payments/checkout-limit';
 import { fulfilPaidSession } from '../payments/fulfil';
 import { findPublicEvent, type PublicEventRow } from '../registrations/registrations.repo';
 import { entryOwnedBy } from '../registrations/registrations.service';
@@ -53,6 +55,7 @@ export async function createDownloadPayment(deps: Deps, input: CreateDownloadPay
   const event = await openFor(deps, input);
   const price = priceOf(deps, event);
   if (price === 0) return fail.badRequest(M.downloads.noPaymentNeeded);
+  await limitCheckouts(deps, DOWNLOADS.CHECKOUT_RATE_LIMIT, `download-checkout:registration:${input.registrationId}`);
   const back = `${deps.linkOrigin.get()}/event-list/${event.id}`;
   try {
     const session = await deps.payments.createCheckout({
@@ -106,8 +109,16 @@ export async function prepareDownload(deps: Deps, input: PrepareDownloadInput): 
   if (priceOf(deps, event) > 0) await verifyPaid(deps, input);
 
   const rows = await attendeesForExport(deps.db, event.id);
-  const cols = columnsFor(event, rows);
   const fileName = safeFileName(`${event.name} attendees`, input.format);
+  // Everything the file is built from: while none of it changes, the file already built is handed back.
+  const sameAs = createHash('sha256')
+    .update(JSON.stringify([input.format, input.registrationId, event, rows]))
+    .digest('base64url');
+  const store = preparedFiles(deps);
+  const held = store.reuse(sameAs);
+  if (held) return { downloadUrl: `${DOWNLOAD_PATH}${held}`, fileName };
+
+  const cols = columnsFor(event, rows);
   const file =
     input.format === 'csv'
       ? { bytes: await attendeesCsv(rows, cols), contentType: 'text/csv; charset=utf-8' }
@@ -126,6 +137,6 @@ export async function prepareDownload(deps: Deps, input: PrepareDownloadInput): 
           ),
           contentType: 'application/pdf',
         };
-  const key = preparedFiles(deps).put({ ...file, fileName });
+  const key = store.put({ ...file, fileName }, sameAs);
   return { downloadUrl: `${DOWNLOAD_PATH}${key}`, fileName };
 }

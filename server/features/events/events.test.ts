@@ -81,6 +81,18 @@ describe('events.create and events.get (spec §7)', () => {
     expect((await (await api(ada)).create(eventForm({ event_date: '2026-11-22' }))).is_upcoming).toBe(true);
   });
 
+  it("refuses a paid price under Stripe's minimum charge (1p to 29p) and takes free or 30p", async () => {
+    for (const price of [1, 29]) {
+      expect(
+        await rejection((await api(ada)).create(eventForm({ download_enabled: true, download_price: price }))),
+      ).toEqual({ code: 'BAD_REQUEST', message: M.eventForm.priceBelowMinimum });
+    }
+    for (const price of [0, 30]) {
+      const e = await (await api(ada)).create(eventForm({ download_enabled: true, download_price: price }));
+      expect(e.download_price).toBe(price);
+    }
+  });
+
   it('counts registrations', async () => {
     const e = await (await api(ada)).create(eventForm());
     await addRegistrations(t, e.id, 3);

@@ -1,8 +1,9 @@
-import { PRICES } from '#shared/constants';
+import { PRICES, RATE_LIMITS } from '#shared/constants';
 import { M } from '#shared/messages';
 import type { StoreMembershipType, VerifyPaymentInput, VerifyPaymentResult } from '#shared/schemas/memberships';
 import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
+import { limitCheckouts } from '../payments/checkout-limit';
 import { fulfilPaidSession } from '../payments/fulfil';
 import type { CheckoutRequest, PaymentPurpose } from '../payments/gateway';
 
@@ -25,6 +26,7 @@ const PLAN: Record<StoreMembershipType, { purpose: PaymentPurpose; pence: number
  */
 export async function startMembershipCheckout(deps: Deps, buyer: Buyer, type: StoreMembershipType) {
   if (deps.payments.mode === 'off') fail.badRequest(M.membership.paymentsOff);
+  await limitCheckouts(deps, RATE_LIMITS.MEMBERSHIP_CHECKOUT, `membership-checkout:user:${buyer.id}`);
   const plan = PLAN[type];
   const origin = deps.linkOrigin.get();
   const req: CheckoutRequest = {

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { MEMBERSHIP } from '#shared/constants';
 import type { Deps } from '../../deps';
 import { newId } from '../../lib/ids';
+import { findUserById } from '../auth/users.repo';
 import type { FulfilResult } from '../payments/fulfil';
 import type { PaymentSession } from '../payments/gateway';
 import { insertMembership, membershipBySession, membershipsOf } from './memberships.repo';
@@ -18,6 +19,9 @@ export async function fulfilMembership(deps: Deps, session: PaymentSession): Pro
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     if (await membershipBySession(trx, session.id)) return { fulfilled: true, alreadyFulfilled: true };
+    // The buyer deleted the account after paying: nothing to grant. Answered, not thrown, so the webhook
+    // records the event instead of failing the foreign key and having Stripe retry it for days.
+    if (!(await findUserById(trx, userId))) return { fulfilled: false, alreadyFulfilled: false };
     const annual = session.purpose === 'membership-annual';
     let startsAt = now;
     if (annual) {

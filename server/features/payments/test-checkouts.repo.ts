@@ -31,3 +31,9 @@ export async function settleTestCheckout(db: Q, id: string, status: 'paid' | 'ca
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Deletes test checkouts opened before `before`, paid or not (the purchase they made is kept elsewhere). */
+export async function deleteTestCheckoutsBefore(db: Q, before: string) {
+  const r = await db.deleteFrom('test_checkouts').where('created_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
