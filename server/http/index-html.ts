@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import { APP, PAGE_HINTS } from '#shared/constants';
 import { compressBoth, type Encoding, pickEncoding } from './content-encoding';
+import { inlineStyles, readShellStyles } from './inline-styles';
 import { jsonForScript, type RouteData, type RouteDataEntry } from './route-data';
 import { type RouteHints, readManifest, routePreloads } from './route-preloads';
 
@@ -60,21 +61,23 @@ export function withPageHints(html: string, head: string, data?: RouteDataEntry[
 /**
  * The SPA shell, read, branded and compressed once per kind of page (brotli and gzip, like the built
  * assets): a public page's shell also names its own chunks (route-preloads.ts). A page that carries its
- * data (route-data.ts) is made and compressed per request. A failed read is not cached, so a client
- * built after the server started is picked up by the next request.
+ * data (route-data.ts) is made and compressed per request. Those public pages also carry the shell's
+ * stylesheet inline (inline-styles.ts). A failed read is not cached, so a client built after the server
+ * started is picked up by the next request.
  */
 export function indexHtml(clientDir: string, appName: string, routeData?: RouteData) {
-  type Base = { html: string; hints: (pathname: string) => RouteHints };
+  type Base = { html: string; publicHtml: string; hints: (pathname: string) => RouteHints };
   let base: Promise<Base> | undefined;
   const shells = new Map<string, Promise<Shell>>();
   const load = async (): Promise<Base> => {
     const html = brandIndexHtml(await fs.readFile(path.join(clientDir, 'index.html'), 'utf8'), appName);
-    return { html, hints: routePreloads(await readManifest(clientDir)) };
+    const publicHtml = inlineStyles(html, await readShellStyles(clientDir, html));
+    return { html, publicHtml, hints: routePreloads(await readManifest(clientDir)) };
   };
   const shellFor = (b: Base, hints: RouteHints) => {
     let shell = shells.get(hints.route);
     if (!shell) {
-      const html = Buffer.from(withPageHints(b.html, hints.head));
+      const html = Buffer.from(withPageHints(hints.route ? b.publicHtml : b.html, hints.head));
       shell = compressBoth(html).then((compressed) => ({ html, ...compressed }));
       shells.set(hints.route, shell);
     }
@@ -93,7 +96,7 @@ export function indexHtml(clientDir: string, appName: string, routeData?: RouteD
     const hints = b.hints(req.path);
     const data = routeData ? await routeData(req, res) : undefined;
     const shell = data
-      ? await compressFast(Buffer.from(withPageHints(b.html, hints.head, data)))
+      ? await compressFast(Buffer.from(withPageHints(hints.route ? b.publicHtml : b.html, hints.head, data)))
       : await shellFor(b, hints);
     const encoding = pickEncoding(req, ['br', 'gzip']);
     res.setHeader('Cache-Control', 'no-cache');

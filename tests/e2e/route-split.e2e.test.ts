@@ -179,7 +179,10 @@ describe("public pages: Mantine's variables from the provider, toast styles with
       await page.goto(`/register/${event.id}`);
       await visible(page.getByRole('button', { name: M.attendees.joinButton }));
     });
-    const styles = files.filter((f) => f.type === 'stylesheet');
+    // the public stylesheet comes inside the served page (issue 8 B7: server/http/inline-styles.ts)
+    const served = await (await page.request.get(`/register/${event.id}`)).text();
+    const inline = [...served.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => ({ url: 'inline', text: m[1] }));
+    const styles = [...files.filter((f) => f.type === 'stylesheet'), ...inline];
     expect(styles.length).toBeGreaterThan(0);
     const notification = [...classesOf(css('@mantine/core/styles/Notification.css'))];
     for (const f of styles) {

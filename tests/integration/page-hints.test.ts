@@ -51,7 +51,12 @@ const html =
   '<!doctype html><html><head><title>Roomlist</title>' +
   '<script type="module" crossorigin src="/assets/index-aaaa1111.js"></script>' +
   '<link rel="modulepreload" crossorigin href="/assets/vendor-bbbb2222.js">' +
+  '<link rel="stylesheet" crossorigin href="/assets/index-dddd4444.css">' +
   '</head><body><div id="root"></div></body></html>';
+
+// The entry's stylesheet, with text that would end a <style> element early if it were not escaped.
+const ENTRY_CSS = '.m_a{color:red}\n/* </style><script>alert(1)</script> */\n.m_b::after{content:"</STYLE >"}\n';
+const STYLESHEET_LINK = '<link rel="stylesheet" crossorigin href="/assets/index-dddd4444.css">';
 
 let srv: TestServer;
 let clientDir: string;
@@ -62,6 +67,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(clientDir, '.vite'));
   fs.writeFileSync(path.join(clientDir, 'index.html'), html);
   fs.writeFileSync(path.join(clientDir, '.vite/manifest.json'), JSON.stringify(manifest));
+  fs.mkdirSync(path.join(clientDir, 'assets'));
+  fs.writeFileSync(path.join(clientDir, 'assets/index-dddd4444.css'), ENTRY_CSS);
   srv = await startTestServer({ env: { APP_NAME: HOSTILE_NAME }, overrides: { clientDir } });
   const { api, event } = await organiserEvent(srv, { name: "Ada's Meetup & Friends" });
   api.close();
@@ -92,6 +99,7 @@ function get(urlPath: string, acceptEncoding = 'br, gzip') {
 
 const preloads = (page: string) =>
   [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+const styleBlocks = (page: string) => [...page.matchAll(/<style>([\s\S]*?)<\/style>/gi)].map((m) => m[1]);
 const dataOf = (page: string) => {
   const m = page.match(new RegExp(`<script type="application/json" id="${PAGE_HINTS.DATA_ELEMENT_ID}">(.*?)</script>`));
   return m ? (JSON.parse(m[1]) as { path: string; input?: unknown; data: unknown }[]) : undefined;
@@ -131,6 +139,8 @@ describe('modulepreload per page', () => {
       const page = (await get(p)).text;
       expect(preloads(page), p).toEqual(['/assets/vendor-bbbb2222.js']);
       expect(dataOf(page), p).toBeUndefined();
+      expect(page, p).toContain(STYLESHEET_LINK);
+      expect(styleBlocks(page), p).toEqual([]);
     }
   });
 
@@ -138,6 +148,29 @@ describe('modulepreload per page', () => {
     const res = await get('/.vite/manifest.json');
     expect(res.headers['content-type']).not.toMatch(/json/);
     expect(res.text).not.toContain('join-page-ffff6666');
+  });
+});
+
+describe("the public pages carry the shell's stylesheet inline", () => {
+  it('/register/{id} (with or without data) and the other public pages: a <style> where the link was', async () => {
+    const pages = [`/register/${eventId}`, `/register/${newId()}`, `/event-list/${eventId}`];
+    for (const p of pages) {
+      const res = await get(p);
+      expect(res.status, p).toBe(200);
+      expect(res.text, p).not.toContain(STYLESHEET_LINK);
+      expect(res.text, p).not.toContain('index-dddd4444.css');
+      // one element, in the link's place: after the entry's preloads, before the page's own hints
+      const blocks = styleBlocks(res.text);
+      expect(blocks, p).toHaveLength(1);
+      const at = res.text.indexOf('<style>');
+      expect(at, p).toBeGreaterThan(res.text.indexOf('vendor-bbbb2222.js'));
+      expect(at, p).toBeLessThan(res.text.indexOf('</head>'));
+      // the CSS, with only its `</style` written so that it cannot end the element
+      expect(blocks[0], p).toBe(ENTRY_CSS.replace('</style>', '<\\/style>').replace('</STYLE', '<\\/STYLE'));
+      // inline styles were already allowed; scripts stay our origin's only
+      expect(res.headers['content-security-policy'], p).toContain("style-src 'self' 'unsafe-inline'");
+      expect(res.headers['content-security-policy'], p).toContain("script-src 'self';");
+    }
   });
 });
 
