@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
+import { insertBareEvent } from './bare-event';
 import type { TestServer } from './server';
 
 // Helpers of the download tests: events written straight into the real database file, attendees joined
@@ -16,56 +17,15 @@ export type EventOptions = {
 
 /** A bare owner and event (sign-up and memberships are not what is under test here). */
 export async function insertEvent(server: TestServer, o: EventOptions = {}) {
-  const db = server.deps.db;
-  const now = server.deps.clock.now().toISOString();
-  const ownerId = crypto.randomUUID();
-  const id = crypto.randomUUID();
-  await db
-    .insertInto('users')
-    .values({
-      id: ownerId,
-      email: `owner-${ownerId}@example.com`,
-      password_hash: 'x',
-      first_name: 'O',
-      last_name: 'W',
-      email_confirmed_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await db
-    .insertInto('events')
-    .values({
-      id,
-      user_id: ownerId,
-      name: o.name ?? 'Tech Night',
-      venue: 'The Hall',
-      city: 'Leeds',
-      event_date: '2099-01-02',
-      start_time: '18:00',
-      end_time: '21:00',
-      email_required: o.email_required ? 1 : 0,
-      phone_required: o.phone_required ? 1 : 0,
-      sponsor_enabled: 0,
-      sponsor_logo_url: null,
-      sponsor_link_url: null,
-      sponsor_text: null,
-      sponsor_utm_source: null,
-      sponsor_utm_medium: null,
-      sponsor_utm_campaign: null,
-      sponsor_utm_content: null,
-      sponsor_utm_term: null,
-      download_enabled: o.download_enabled === false ? 0 : 1,
-      download_price: o.download_price ?? 0,
-      download_formats: JSON.stringify(o.download_formats ?? ['csv', 'pdf']),
-      personal_data_deleted: 0,
-      attendee_count: 0,
-      scheduled_deletion_date: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
+  const { eventId } = await insertBareEvent(server.deps.db, server.deps.clock.now().toISOString(), {
+    name: o.name ?? 'Tech Night',
+    email_required: o.email_required ? 1 : 0,
+    phone_required: o.phone_required ? 1 : 0,
+    download_enabled: o.download_enabled === false ? 0 : 1,
+    download_price: o.download_price ?? 0,
+    download_formats: JSON.stringify(o.download_formats ?? ['csv', 'pdf']),
+  });
+  return eventId;
 }
 
 let photo: string | undefined;

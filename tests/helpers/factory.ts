@@ -92,3 +92,13 @@ export async function addRegistrations(t: T, eventId: string, n: number) {
     .where('id', '=', eventId)
     .execute();
 }
+
+/** The admin (the first account), then Ada and Bob, two organisers with a running annual plan each. */
+export async function adminAndTwoOrganisers(t: T) {
+  const admin = await makeUser(t, 'admin@example.com');
+  const ada = await makeUser(t, 'ada@example.com');
+  const bob = await makeUser(t, 'bob@example.com');
+  await giveMembership(t, ada.id, 'annual');
+  await giveMembership(t, bob.id, 'annual');
+  return { admin, ada, bob };
+}

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { TRPCClientError } from '@trpc/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '#server/lib/clock';
-import { DOWNLOADS, PAYMENTS } from '#shared/constants';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DOWNLOADS } from '#shared/constants';
 import { M } from '#shared/messages';
+import { clock, dl, refusal, server, withDownloadsServer } from '../helpers/downloads-server';
 import {
   fetchFile,
   insertEvent,
@@ -14,45 +13,15 @@ import {
   pdfPageCount,
   pdfText,
 } from '../helpers/downloads-world';
-import { startTestServer, type TestServer } from '../helpers/server';
 
 // Attendee-list downloads over real HTTP (spec §2 download card, §6 visitor rule, §7 create-download-
 // payment / download-attendees / verify-download-payment; issue 9 items 3, 4, 6): the real server on port
 // 0 with a real SQLite file, the built-in test checkout as the payment provider, files fetched from
 // /api/downloads/{key} as a browser would.
+// Free lists, the files themselves (CSV, formula injection, PDF) and a disabled list; paid lists and
+// PAYMENTS=off are in downloads-paid-http.test.ts.
 
-let server: TestServer;
-let client: ReturnType<TestServer['client']>;
-const clock = fixedClock('2026-11-22T12:00:00.000Z');
-
-beforeAll(async () => {
-  server = await startTestServer({ overrides: { clock } });
-  client = server.client();
-});
-afterAll(async () => {
-  client.close();
-  await server.stop();
-});
-
-const dl = () => client.trpc.downloads;
-
-async function refusal(p: Promise<unknown>) {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(TRPCClientError);
-  const e = err as TRPCClientError<never>;
-  return { message: e.message, code: (e.data as { code?: string } | undefined)?.code };
-}
-
-/** Pays a test checkout as the payer would on its page; returns the session id the success URL carries. */
-async function payOnTestCheckout(url: string) {
-  const id = decodeURIComponent(new URL(url).pathname.slice(PAYMENTS.TEST_CHECKOUT_PATH.length + 1));
-  const { redirectUrl } = await client.trpc.payments.testCheckout.pay.mutate({ id });
-  const back = new URL(redirectUrl);
-  return { id, back, sessionId: back.searchParams.get('session_id') ?? '' };
-}
+withDownloadsServer();
 
 describe('free download (price 0): the browser must hold the token of a registration of this event', () => {
   let eventId: string;
@@ -242,130 +211,5 @@ describe('downloads disabled', () => {
     const input = { eventId, format: 'csv' as const, registrationId: me.registrationId, registrationToken: me.token };
     expect(await refusal(dl().prepare.mutate(input))).toEqual({ message: M.downloads.notOffered, code: 'FORBIDDEN' });
     expect((await refusal(dl().createPayment.mutate(input))).message).toBe(M.downloads.notOffered);
-  });
-});
-
-describe('paid download on the built-in test checkout', () => {
-  let eventId: string;
-  let buyer: Awaited<ReturnType<typeof joinEvent>>;
-  let input: { eventId: string; format: 'csv'; registrationId: string; registrationToken: string };
-
-  beforeAll(async () => {
-    eventId = await insertEvent(server, { name: 'Paid Night', download_price: 999 });
-    buyer = await joinEvent(server, eventId, { first_name: 'Grace', last_name: 'Hopper', headline: 'Compilers' });
-    await joinEvent(server, eventId, { first_name: 'Alan', last_name: 'Turing', headline: 'Machines' });
-    input = { eventId, format: 'csv', registrationId: buyer.registrationId, registrationToken: buyer.token };
-  });
-
-  const revenue = () =>
-    server.deps.db.selectFrom('download_revenue').selectAll().where('event_id', '=', eventId).executeTakeFirst();
-  const purchases = () =>
-    server.deps.db.selectFrom('download_purchases').selectAll().where('event_id', '=', eventId).execute();
-
-  it('refuses a checkout to a browser without the token', async () => {
-    const r = await refusal(dl().createPayment.mutate({ ...input, registrationToken: crypto.randomUUID() }));
-    expect(r.message).toBe(M.downloads.notRegistered);
-  });
-
-  it('refuses the file without a session, and with an unpaid one', async () => {
-    expect((await refusal(dl().prepare.mutate(input))).message).toBe(M.downloads.paymentVerificationFailed);
-    const { url } = await dl().createPayment.mutate(input);
-    const unpaid = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
-    expect((await refusal(dl().prepare.mutate({ ...input, sessionId: unpaid }))).message).toBe(
-      M.downloads.paymentVerificationFailed,
-    );
-    expect((await refusal(dl().prepare.mutate({ ...input, sessionId: 'cs_made_up' }))).message).toBe(
-      M.downloads.paymentVerificationFailed,
-    );
-    expect(await purchases()).toEqual([]);
-  });
-
-  it('pay → back on the list with download=success → verified → the CSV of the attendees; counted once', async () => {
-    const { url } = await dl().createPayment.mutate(input);
-    expect(url.startsWith(`${server.url}${PAYMENTS.TEST_CHECKOUT_PATH}/`)).toBe(true);
-    const { back, sessionId } = await payOnTestCheckout(url);
-    expect(back.pathname).toBe(`/event-list/${eventId}`);
-    expect(back.searchParams.get('download')).toBe('success');
-    expect(back.searchParams.get('format')).toBe('csv');
-
-    const r = await dl().prepare.mutate({ ...input, sessionId });
-    const rows = parseCsv((await fetchFile(server, r.downloadUrl)).bytes.toString('utf8'));
-    expect(rows.map((row) => [row[0], row[1], row[2]])).toEqual([
-      ['First name', 'Last name', 'Headline'],
-      ['Alan', 'Turing', 'Machines'],
-      ['Grace', 'Hopper', 'Compilers'],
-    ]);
-
-    // The same paid session downloads again (a lost file, a second device of the same browser profile)…
-    await dl().prepare.mutate({ ...input, sessionId });
-    // …and the money is counted once: the test checkout's Pay fulfilled it, the two verifications did not.
-    const bought = await purchases();
-    expect(bought).toHaveLength(1);
-    expect(bought[0]).toMatchObject({
-      registration_id: buyer.registrationId,
-      format: 'csv',
-      amount_paid: 999,
-      payment_session_id: sessionId,
-    });
-    // shared/money splitRevenue: the organiser's 50% rounded down, the platform keeps the odd penny.
-    expect(await revenue()).toMatchObject({
-      total_revenue: 999,
-      organizer_share: 499,
-      witr_share: 500,
-      download_count: 1,
-      payout_status: 'pending',
-      last_download: clock.now().toISOString(),
-    });
-  });
-
-  it('a paid session does not open another event, another format or another registration', async () => {
-    const { url } = await dl().createPayment.mutate(input);
-    const { sessionId } = await payOnTestCheckout(url);
-    const other = await insertEvent(server, { download_price: 999 });
-    const there = await joinEvent(server, other, { first_name: 'Ada', last_name: 'Lovelace' });
-    const friend = await joinEvent(server, eventId, { first_name: 'Bob', last_name: 'Friend' });
-    const cases: { eventId: string; format: 'csv' | 'pdf'; registrationId: string; registrationToken: string }[] = [
-      { eventId: other, format: 'csv', registrationId: there.registrationId, registrationToken: there.token },
-      { ...input, format: 'pdf' },
-      { ...input, registrationId: friend.registrationId, registrationToken: friend.token },
-    ];
-    for (const c of cases) {
-      expect((await refusal(dl().prepare.mutate({ ...c, sessionId }))).message).toBe(
-        M.downloads.paymentVerificationFailed,
-      );
-    }
-  });
-
-  it('a cancelled checkout returns with download=cancelled and records nothing', async () => {
-    const before = (await purchases()).length;
-    const { url } = await dl().createPayment.mutate(input);
-    const id = decodeURIComponent(new URL(url).pathname.slice(PAYMENTS.TEST_CHECKOUT_PATH.length + 1));
-    const { redirectUrl } = await client.trpc.payments.testCheckout.cancel.mutate({ id });
-    expect(new URL(redirectUrl).search).toBe('?download=cancelled');
-    expect(await purchases()).toHaveLength(before);
-  });
-});
-
-describe('PAYMENTS=off: a self-hosted install where every list is free', () => {
-  it('downloads a priced list with the token alone, and never opens a checkout', async () => {
-    const off = await startTestServer({ env: { PAYMENTS: 'off' } });
-    const c = off.client();
-    try {
-      const eventId = await insertEvent(off, { download_price: 2500 });
-      const me = await joinEvent(off, eventId, { first_name: 'Grace', last_name: 'Hopper' });
-      const input = { eventId, format: 'csv' as const, registrationId: me.registrationId, registrationToken: me.token };
-      expect((await refusal(c.trpc.downloads.createPayment.mutate(input))).message).toBe(M.downloads.noPaymentNeeded);
-      const wrong = { ...input, registrationToken: crypto.randomUUID() };
-      expect((await refusal(c.trpc.downloads.prepare.mutate(wrong))).message).toBe(M.downloads.notRegistered);
-      const r = await c.trpc.downloads.prepare.mutate(input);
-      expect(parseCsv((await fetchFile(off, r.downloadUrl)).bytes.toString('utf8'))[1].slice(0, 2)).toEqual([
-        'Grace',
-        'Hopper',
-      ]);
-      expect(await off.deps.db.selectFrom('download_purchases').selectAll().execute()).toEqual([]);
-    } finally {
-      c.close();
-      await off.stop();
-    }
   });
 });

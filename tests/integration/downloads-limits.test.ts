@@ -1,38 +1,13 @@
-import { TRPCClientError } from '@trpc/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '#server/lib/clock';
+import { describe, expect, it } from 'vitest';
 import { DOWNLOADS } from '#shared/constants';
 import { M } from '#shared/messages';
+import { clock, dl, refusal, server, withDownloadsServer } from '../helpers/downloads-server';
 import { fetchFile, insertEvent, joinEvent, parseCsv } from '../helpers/downloads-world';
-import { startTestServer, type TestServer } from '../helpers/server';
 
 // Costs of attendee-list downloads over real HTTP (issue 9 review M1, M2): a list prepared again while
 // it has not changed hands back the file already built; checkouts are counted per registration.
 
-let server: TestServer;
-let client: ReturnType<TestServer['client']>;
-const clock = fixedClock('2026-11-22T12:00:00.000Z');
-
-beforeAll(async () => {
-  server = await startTestServer({ overrides: { clock } });
-  client = server.client();
-});
-afterAll(async () => {
-  client.close();
-  await server.stop();
-});
-
-const dl = () => client.trpc.downloads;
-
-async function refusal(p: Promise<unknown>) {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(TRPCClientError);
-  const e = err as TRPCClientError<never>;
-  return { message: e.message, code: (e.data as { code?: string } | undefined)?.code };
-}
+withDownloadsServer();
 
 describe('prepare: the same unchanged list is built once', () => {
   it('hands back the held file until the list changes; another format or registration gets its own', async () => {

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTOS } from '#shared/constants';
 import { PHOTO_MESSAGES } from '#shared/schemas/registrations';
+import { insertBareEvent } from '../helpers/bare-event';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 // The join over real HTTP: a photo as large as the schema allows fits the 1 MiB tRPC body, is stored as
@@ -15,55 +16,11 @@ let eventId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  eventId = crypto.randomUUID();
-  const now = new Date().toISOString();
-  const ownerId = crypto.randomUUID();
   // A bare owner and event straight in the real database file (sign-up is not what is under test here).
-  await server.deps.db
-    .insertInto('users')
-    .values({
-      id: ownerId,
-      email: 'owner@example.com',
-      password_hash: 'x',
-      first_name: 'O',
-      last_name: 'W',
-      email_confirmed_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await server.deps.db
-    .insertInto('events')
-    .values({
-      id: eventId,
-      user_id: ownerId,
-      name: 'Tech Night',
-      venue: 'Hall',
-      city: 'Leeds',
-      event_date: '2099-01-01',
-      start_time: '18:00',
-      end_time: '21:00',
-      email_required: 0,
-      phone_required: 0,
-      sponsor_enabled: 0,
-      sponsor_logo_url: null,
-      sponsor_link_url: null,
-      sponsor_text: null,
-      sponsor_utm_source: null,
-      sponsor_utm_medium: null,
-      sponsor_utm_campaign: null,
-      sponsor_utm_content: null,
-      sponsor_utm_term: null,
-      download_enabled: 0,
-      download_price: 0,
-      download_formats: '["csv"]',
-      personal_data_deleted: 0,
-      attendee_count: 0,
-      scheduled_deletion_date: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  ({ eventId } = await insertBareEvent(server.deps.db, new Date().toISOString(), {
+    venue: 'Hall',
+    event_date: '2099-01-01',
+  }));
 });
 afterAll(() => server.stop());
 

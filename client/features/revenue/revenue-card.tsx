@@ -1,11 +1,12 @@
-import { Badge, Divider, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBuildingBank, IconCoin } from '@tabler/icons-react';
+import { Badge, Divider, Group, SimpleGrid, Text } from '@mantine/core';
+import { IconBuildingBank } from '@tabler/icons-react';
 import { REVENUE } from '#shared/constants';
 import { formatDetailDate } from '#shared/dates';
 import { M } from '#shared/messages';
 import { formatPence } from '#shared/money';
 import { trpc } from '../../lib/trpc';
 import { Figure } from './figure';
+import { RevenueFrame } from './revenue-frame';
 
 const NONE = '—';
 
@@ -21,49 +22,33 @@ export function RevenueCard() {
   const money = (pence: number | undefined) => (pence === undefined ? NONE : formatPence(pence));
 
   return (
-    <Paper component="section" withBorder radius="md" p={{ base: 'md', sm: 'lg' }} aria-label={M.revenue.cardTitle}>
-      <Stack gap="md">
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <ThemeIcon size={36} radius="md" variant="light" color="green">
-            <IconCoin size={20} stroke={1.7} />
-          </ThemeIcon>
-          <Stack gap={0}>
-            <Title order={2} size="h4">
-              {M.revenue.cardTitle}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {M.revenue.source}
-            </Text>
-          </Stack>
-        </Group>
+    <RevenueFrame title={M.revenue.cardTitle}>
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg" verticalSpacing="md">
+        <Figure label={M.revenue.pending} value={money(s?.pending_earnings)} loading={loading} />
+        <Figure label={M.revenue.totalEarned} value={money(s?.total_earnings)} loading={loading} />
+        <Figure label={M.revenue.eventsWithDownloads} value={s?.events_with_revenue ?? NONE} loading={loading} />
+        <Figure
+          label={M.revenue.lastPayout}
+          value={s?.last_payout_date ? formatDetailDate(s.last_payout_date) : M.revenue.never}
+          loading={loading}
+        />
+      </SimpleGrid>
 
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg" verticalSpacing="md">
-          <Figure label={M.revenue.pending} value={money(s?.pending_earnings)} loading={loading} />
-          <Figure label={M.revenue.totalEarned} value={money(s?.total_earnings)} loading={loading} />
-          <Figure label={M.revenue.eventsWithDownloads} value={s?.events_with_revenue ?? NONE} loading={loading} />
-          <Figure
-            label={M.revenue.lastPayout}
-            value={s?.last_payout_date ? formatDetailDate(s.last_payout_date) : M.revenue.never}
-            loading={loading}
-          />
-        </SimpleGrid>
-
-        <Divider />
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Group gap={6} wrap="nowrap" c="dimmed" align="flex-start">
-            <IconBuildingBank size={16} style={{ flexShrink: 0, marginTop: 2 }} />
-            <Text size="sm">{M.revenue.payoutSchedule(REVENUE.ORGANIZER_SHARE_PERCENT)}</Text>
-          </Group>
-          <Group gap={6} wrap="wrap">
-            <Text size="sm" c="dimmed">
-              {M.revenue.instantPayouts}
-            </Text>
-            <Badge variant="light" color="gray" size="sm" style={{ flexShrink: 0 }}>
-              {M.revenue.comingSoon}
-            </Badge>
-          </Group>
+      <Divider />
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Group gap={6} wrap="nowrap" c="dimmed" align="flex-start">
+          <IconBuildingBank size={16} style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="sm">{M.revenue.payoutSchedule(REVENUE.ORGANIZER_SHARE_PERCENT)}</Text>
         </Group>
-      </Stack>
-    </Paper>
+        <Group gap={6} wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {M.revenue.instantPayouts}
+          </Text>
+          <Badge variant="light" color="gray" size="sm" style={{ flexShrink: 0 }}>
+            {M.revenue.comingSoon}
+          </Badge>
+        </Group>
+      </Group>
+    </RevenueFrame>
   );
 }

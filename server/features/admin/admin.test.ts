@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
-import { addRegistrations, eventForm, giveMembership, makeUser, rejection } from '../../../tests/helpers/factory';
+import {
+  addRegistrations,
+  adminAndTwoOrganisers,
+  eventForm,
+  giveMembership,
+  type makeUser,
+  rejection,
+} from '../../../tests/helpers/factory';
 import { addPageView, addPaidDownload, addPurchase } from '../../../tests/helpers/revenue-rows';
 import { makeTestDeps, T0 } from '../../../tests/helpers/test-deps';
 import { eraseInTransaction } from '../gdpr/erase';
@@ -17,11 +24,7 @@ const DAY2 = '2026-11-21T10:00:00.000Z';
 
 beforeEach(async () => {
   t = await makeTestDeps();
-  admin = await makeUser(t, 'admin@example.com'); // the first account is the admin
-  ada = await makeUser(t, 'ada@example.com');
-  bob = await makeUser(t, 'bob@example.com');
-  await giveMembership(t, ada.id, 'annual');
-  await giveMembership(t, bob.id, 'annual');
+  ({ admin, ada, bob } = await adminAndTwoOrganisers(t));
 });
 
 const adminApi = async (u: U) => (await u.call()).admin;

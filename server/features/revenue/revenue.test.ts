@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
-import { eventForm, giveMembership, makeUser, rejection } from '../../../tests/helpers/factory';
+import { adminAndTwoOrganisers, eventForm, type makeUser, rejection } from '../../../tests/helpers/factory';
 import { addPaidDownload, addPurchase } from '../../../tests/helpers/revenue-rows';
 import { browser, makeTestDeps } from '../../../tests/helpers/test-deps';
 
@@ -20,11 +20,7 @@ const DAY3 = '2026-11-22T10:00:00.000Z';
 
 beforeEach(async () => {
   t = await makeTestDeps();
-  admin = await makeUser(t, 'admin@example.com'); // the first account is the admin
-  ada = await makeUser(t, 'ada@example.com');
-  bob = await makeUser(t, 'bob@example.com');
-  await giveMembership(t, ada.id, 'annual');
-  await giveMembership(t, bob.id, 'annual');
+  ({ admin, ada, bob } = await adminAndTwoOrganisers(t));
   const paid = { download_enabled: true, download_price: 999 };
   adaEvent = await (await ada.call()).events.create(eventForm({ name: 'Ada Night', ...paid }));
   adaOther = await (await ada.call()).events.create(eventForm({ name: 'Ada Day', ...paid }));
