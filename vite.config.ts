@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mantineCssPlugin } from './scripts/mantine-css';
 import { precompressPlugin } from './scripts/precompress';
+import { prerenderPlugin } from './scripts/prerender';
 import { trpcWsOnDemandPlugin } from './scripts/trpc-ws-on-demand';
 
 const root = import.meta.dirname;
@@ -15,7 +16,7 @@ const ON_DEMAND = /[\\/]node_modules[\\/]@trpc[\\/]client[\\/]dist[\\/](wsLink-|
 export default defineConfig({
   root: path.join(root, 'client'),
   publicDir: path.join(root, 'client/public'),
-  plugins: [mantineCssPlugin(), trpcWsOnDemandPlugin(), react(), precompressPlugin()],
+  plugins: [mantineCssPlugin(), trpcWsOnDemandPlugin(), react(), prerenderPlugin(), precompressPlugin()],
   resolve: {
     alias: {
       '#shared': path.join(root, 'shared'),

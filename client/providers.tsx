@@ -1,5 +1,5 @@
 import './styles/public-styles';
-import { createTheme, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
@@ -9,14 +9,7 @@ import { ErrorBoundary } from './components/error-boundary';
 import { seedRouteData } from './lib/route-data';
 import { createTrpcClient, type RouterOutputs, trpc } from './lib/trpc';
 import { errorCode, errorData } from './lib/trpc-errors';
-
-const theme = createTheme({
-  primaryColor: 'indigo',
-  defaultRadius: 'md',
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  headings: { fontWeight: '700' },
-  cursorType: 'pointer',
-});
+import { PROVIDER_PROPS } from './theme';
 
 // A 4xx answer will not change on retry; a dropped connection might.
 const retry = (count: number, error: unknown) => {
@@ -83,7 +76,7 @@ export function Providers({ children }: { children: ReactNode }) {
     // Every theme variable written by the provider (it computes them all anyway), not only those that
     // differ from Mantine's defaults: the public pages do without the 27 KB default-css-variables.css
     // (./styles/public-styles.ts; ~2.8 KB brotli less on /register, issue 8 B6).
-    <MantineProvider theme={theme} defaultColorScheme="light" deduplicateCssVariables={false}>
+    <MantineProvider {...PROVIDER_PROPS}>
       <ErrorBoundary>
         <trpc.Provider client={trpcClient} queryClient={queryClient}>
           <QueryClientProvider client={queryClient}>

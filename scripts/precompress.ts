@@ -7,7 +7,8 @@ import { COMPRESSION } from '#shared/constants';
 /**
  * Writes `x.br` and `x.gz` beside every compressible file of a built client, so the server sends
  * compressed bytes without compressing per request (server/http/precompressed-static.ts). index.html is
- * left out: the server brands it with APP_NAME first and compresses that once (server/http/index-html.ts).
+ * left out: the server brands it with APP_NAME first and compresses that once (server/http/index-html.ts);
+ * so are the dot folders, which are never served (the build manifest, the join page's first paint).
  * A copy that would not be smaller is not written.
  */
 export async function precompressDir(dir: string): Promise<{ files: number; bytes: number; brotliBytes: number }> {
@@ -16,7 +17,7 @@ export async function precompressDir(dir: string): Promise<{ files: number; byte
     .filter((d) => d.isFile())
     .map((d) => path.join(d.parentPath, d.name))
     .filter((f) => (COMPRESSION.EXTENSIONS as readonly string[]).includes(path.extname(f)))
-    .filter((f) => path.relative(dir, f) !== 'index.html');
+    .filter((f) => path.relative(dir, f) !== 'index.html' && !path.relative(dir, f).startsWith('.'));
   let bytes = 0;
   let brotliBytes = 0;
   let written = 0;

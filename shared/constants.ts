@@ -338,11 +338,13 @@ export const LIVE = {
   // ours: a change after BATCH_WINDOW_MS of quiet goes out at once; changes arriving faster share one frame per
   // subscriber per window (a frame costs each socket ~10-20 µs whatever it carries: at 200 joins/s to
   // 1,000 screens one frame per change would need ~2 cores). The window is at least BATCH_WINDOW_MS and
-  // at least BATCH_FANOUT_SHARE⁻¹ × the last batch's hand-over time (so fan-out keeps to ~1/4 of the
-  // main thread under a rush, however many watch), at most BATCH_WINDOW_MAX_MS (still "at once" to a
-  // person; the managed service's p95 is 132 ms)
+  // at least BATCH_FANOUT_SHARE⁻¹ × the typical hand-over time, the median of the last BATCH_COST_SAMPLES
+  // batches' (so fan-out keeps to ~1/4 of the main thread under a rush, however many watch, and one slow
+  // hand-over alone does not widen it), at most BATCH_WINDOW_MAX_MS (still "at once" to a person; the
+  // managed service's p95 is 132 ms)
   BATCH_WINDOW_MS: 50,
   BATCH_FANOUT_SHARE: 0.25,
+  BATCH_COST_SAMPLES: 3,
   BATCH_WINDOW_MAX_MS: 250,
 } as const;
 

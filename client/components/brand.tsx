@@ -2,8 +2,19 @@ import { Group, type MantineSize, Text, ThemeIcon } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { appName } from '../lib/app-name';
 
-/** The product mark: an icon and the product name (APP_NAME). `iconOnly` for the collapsed sidebar. */
-export function Brand({ size = 'md', iconOnly = false }: { size?: MantineSize; iconOnly?: boolean }) {
+/**
+ * The product mark: an icon and the product name (APP_NAME, or `name` where there is no page to read it
+ * from: the served first paint). `iconOnly` for the collapsed sidebar.
+ */
+export function Brand({
+  size = 'md',
+  iconOnly = false,
+  name,
+}: {
+  size?: MantineSize;
+  iconOnly?: boolean;
+  name?: string;
+}) {
   const icon = size === 'lg' ? 40 : 30;
   return (
     <Group gap="xs" wrap="nowrap">
@@ -12,7 +23,7 @@ export function Brand({ size = 'md', iconOnly = false }: { size?: MantineSize; i
       </ThemeIcon>
       {!iconOnly && (
         <Text fw={700} fz={size === 'lg' ? 26 : 19} lh={1} style={{ letterSpacing: '-0.01em' }}>
-          {appName()}
+          {name ?? appName()}
         </Text>
       )}
     </Group>

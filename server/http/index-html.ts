@@ -5,12 +5,11 @@ import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import { APP, PAGE_HINTS } from '#shared/constants';
 import { compressBoth, type Encoding, pickEncoding } from './content-encoding';
+import { escapeHtml } from './escape-html';
+import { fillRegisterIntro, pageEvent, readRegisterIntro, withFirstPaint } from './first-paint';
 import { inlineStyles, readShellStyles } from './inline-styles';
 import { jsonForScript, type RouteData, type RouteDataEntry } from './route-data';
 import { type RouteHints, readManifest, routePreloads } from './route-preloads';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * APP_NAME into the built index.html: the <title>, <meta name="application-name"> (which the client's
@@ -66,13 +65,23 @@ export function withPageHints(html: string, head: string, data?: RouteDataEntry[
  * started is picked up by the next request.
  */
 export function indexHtml(clientDir: string, appName: string, routeData?: RouteData) {
-  type Base = { html: string; publicHtml: string; hints: (pathname: string) => RouteHints };
+  type Base = {
+    html: string;
+    publicHtml: string;
+    hints: (pathname: string) => RouteHints;
+    registerIntro: string | undefined;
+  };
   let base: Promise<Base> | undefined;
   const shells = new Map<string, Promise<Shell>>();
   const load = async (): Promise<Base> => {
     const html = brandIndexHtml(await fs.readFile(path.join(clientDir, 'index.html'), 'utf8'), appName);
     const publicHtml = inlineStyles(html, await readShellStyles(clientDir, html));
-    return { html, publicHtml, hints: routePreloads(await readManifest(clientDir)) };
+    return {
+      html,
+      publicHtml,
+      hints: routePreloads(await readManifest(clientDir)),
+      registerIntro: await readRegisterIntro(clientDir),
+    };
   };
   const shellFor = (b: Base, hints: RouteHints) => {
     let shell = shells.get(hints.route);
@@ -82,6 +91,11 @@ export function indexHtml(clientDir: string, appName: string, routeData?: RouteD
       shells.set(hints.route, shell);
     }
     return shell;
+  };
+  const pageWithData = (b: Base, hints: RouteHints, data: RouteDataEntry[]) => {
+    const html = withPageHints(hints.route ? b.publicHtml : b.html, hints.head, data);
+    const event = pageEvent(data);
+    return event && b.registerIntro ? withFirstPaint(html, fillRegisterIntro(b.registerIntro, appName, event)) : html;
   };
   return async (req: Request, res: Response) => {
     let b: Base;
@@ -95,9 +109,7 @@ export function indexHtml(clientDir: string, appName: string, routeData?: RouteD
     }
     const hints = b.hints(req.path);
     const data = routeData ? await routeData(req, res) : undefined;
-    const shell = data
-      ? await compressFast(Buffer.from(withPageHints(hints.route ? b.publicHtml : b.html, hints.head, data)))
-      : await shellFor(b, hints);
+    const shell = data ? await compressFast(Buffer.from(pageWithData(b, hints, data))) : await shellFor(b, hints);
     const encoding = pickEncoding(req, ['br', 'gzip']);
     res.setHeader('Cache-Control', 'no-cache');
     res.vary('Accept-Encoding');

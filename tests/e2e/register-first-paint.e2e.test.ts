@@ -4,8 +4,9 @@ import { organiserEvent } from '../helpers/attendees-browser';
 import { browserHarness, DESKTOP, PHONE, snap, visible } from '../helpers/browser';
 
 // issue 8 B7: a phone opening /register/{id} cold gets the page's chunks with the HTML and the event
-// inside it, so its first paint is the event's title (no loader, no request for the event), and the
-// form follows in a background render.
+// inside it, and the intro (title, date, place) already drawn in the HTML, so its first paint is the
+// event's title before any script has run; React's first render replaces it with the same markup (no
+// loader, no request for the event, nothing moves), and the form follows in a background render.
 
 const harness = browserHarness();
 
@@ -19,11 +20,37 @@ describe('/register/{id} on a cold load', () => {
     await page.addInitScript((loading) => {
       const seen: string[] = [];
       (window as unknown as { seen: string[] }).seen = seen;
+      let titled = false;
       new MutationObserver(() => {
         const text = document.getElementById('root')?.textContent ?? '';
         if (text.includes(loading)) seen.push('loader');
         if (document.querySelector('h1') && !document.querySelector('form')) seen.push('title before form');
+        if (document.querySelector('h1')) titled = true;
+        else if (titled) seen.push('title gone');
       }).observe(document, { childList: true, subtree: true, characterData: true });
+      // An element as the browser holds it: tag, attributes in name order, the style as parsed, children.
+      const canon = (el: Element): string => {
+        const attrs = [...el.attributes]
+          .filter((a) => a.name !== 'style')
+          .map((a) => `${a.name}="${a.value}"`)
+          .sort();
+        const style = (el as HTMLElement).style?.cssText ?? '';
+        const inner = [...el.childNodes].map((n) => (n instanceof Element ? canon(n) : n.textContent)).join('');
+        return `<${el.localName} ${attrs.join(' ')} style="${style}">${inner}</${el.localName}>`;
+      };
+      Object.assign(window, { canon });
+      // the intro as the server drew it, before any of the page's scripts ran (module scripts run after this)
+      document.addEventListener('readystatechange', () => {
+        const h1 = document.querySelector('h1');
+        if (document.readyState !== 'interactive' || !h1?.parentElement) return;
+        const r = h1.getBoundingClientRect();
+        Object.assign(window, { served: { intro: canon(h1.parentElement), rect: [r.x, r.y, r.width, r.height] } });
+      });
+      let shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) shift += (e as unknown as { value: number }).value;
+        Object.assign(window, { shift });
+      }).observe({ type: 'layout-shift', buffered: true });
     }, M.guards.loading);
 
     await page.goto(`/register/${event.id}`);
@@ -32,13 +59,54 @@ describe('/register/{id} on a cold load', () => {
 
     const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
     expect(seen).not.toContain('loader');
+    expect(seen).not.toContain('title gone');
     expect(seen).toContain('title before form');
+    // the served intro is React's (same elements, attributes, styles and texts), in the same place, and
+    // nothing on the page moved
+    const after = await page.evaluate(() => {
+      const h1 = document.querySelector('h1') as HTMLElement;
+      const r = h1.getBoundingClientRect();
+      const w = window as unknown as {
+        served?: { intro: string; rect: number[] };
+        shift?: number;
+        canon: (el: Element) => string;
+      };
+      const intro = h1.parentElement && w.canon(h1.parentElement);
+      return { served: w.served, intro, rect: [r.x, r.y, r.width, r.height], shift: w.shift };
+    });
+    expect(after.served?.intro).toContain(M.attendees.joinTitle('Summer Meetup'));
+    expect(after.intro).toBe(after.served?.intro);
+    expect(after.rect).toEqual(after.served?.rect);
+    expect(after.shift ?? 0).toBe(0);
+    expect(await page.locator('h1').count()).toBe(1); // replaced, not added to
+    // the scripts are not needed for that paint, and say so
+    expect(await page.locator('script[type="module"][fetchpriority="low"]').count()).toBe(1);
     // the event and the configuration came with the HTML; the join page's chunk with it too
     expect(requests.filter((p) => p.startsWith('/trpc/') && /registrations\.event|publicConfig/.test(p))).toEqual([]);
     expect(requests.some((p) => /^\/assets\/join-page-[\w-]+\.js$/.test(p))).toBe(true);
     expect(await page.locator('link[rel="modulepreload"][href*="join-page-"]').count()).toBe(1);
     await snap(page, 'register-first-paint-phone');
     expect(errors).toEqual([]);
+  });
+
+  test('without JavaScript the served page already shows the title, the date and the place', async () => {
+    const { server, page } = await harness.open({ viewport: PHONE, javaScriptEnabled: false });
+    const { event } = await organiserEvent(server, {
+      name: "Tom & Jerry's Summer Meetup",
+      venue: "Hall A & B (Tom's)",
+    });
+    await page.goto(`/register/${event.id}`);
+    const title = page.getByRole('heading', { level: 1, name: M.attendees.joinTitle("Tom & Jerry's Summer Meetup") });
+    await visible(title);
+    await visible(page.getByText("Hall A & B (Tom's), Leeds"));
+    await visible(page.getByText(/, 18:00-21:00$/));
+    // drawn with the theme: the title is bold and centred, the date dimmed
+    expect(await title.evaluate((el) => getComputedStyle(el).fontWeight)).toBe('700');
+    expect(await title.evaluate((el) => getComputedStyle(el).textAlign)).toBe('center');
+    await snap(page, 'register-first-paint-no-js-phone');
+    // an unknown event: nothing is drawn, the page's own message comes with its scripts
+    await page.goto(`/register/${event.id.replace(/.$/, (c) => (c === '0' ? '1' : '0'))}`);
+    expect(await page.locator('#root').innerHTML()).toBe('');
   });
 
   test('the headline box grows with its text from 2 lines up to 6, measured by CSS alone', async () => {

@@ -75,10 +75,18 @@ export function browserHarness() {
   });
 
   return {
-    async open({ viewport = DESKTOP, acceptDownloads }: { viewport?: Viewport; acceptDownloads?: boolean } = {}) {
+    async open({
+      viewport = DESKTOP,
+      acceptDownloads,
+      javaScriptEnabled,
+    }: {
+      viewport?: Viewport;
+      acceptDownloads?: boolean;
+      javaScriptEnabled?: boolean;
+    } = {}) {
       const s = await startTestServer();
       server = s;
-      const c = await browser.newContext({ baseURL: s.url, viewport, acceptDownloads });
+      const c = await browser.newContext({ baseURL: s.url, viewport, acceptDownloads, javaScriptEnabled });
       context = c;
       c.setDefaultTimeout(8_000);
       const page = await c.newPage();

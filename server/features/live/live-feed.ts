@@ -4,6 +4,7 @@ import type { Deps } from '../../deps';
 import { sharedJson, shareJson } from '../../trpc/shared-json';
 import { dataFrameTail } from '../../trpc/ws-direct';
 import { findRegistrationsByIds } from '../registrations/registrations.repo';
+import { BatchWindow } from './batch-window';
 import type { Change } from './bus';
 import { changesAfter, logExtent } from './live.repo';
 import { type LiveBatch, type LiveChange, needsRow, notice, toLiveChange } from './live-payload';
@@ -54,10 +55,10 @@ const CACHE_SIZE = 256;
  * One feed per watched event, shared by all its subscribers: a bus message only rings the bell, and
  * the feed reads the log after its cursor (the log is the order of truth, whatever order messages
  * arrive in) and loads the rows in one query per batch, so a batch costs two queries however many
- * screens watch the event. A bell after a quiet spell (LIVE.BATCH_WINDOW_MS since the last batch)
- * is answered at once; bells within the window wait for its end and share one batch: under a rush every subscriber
- * gets one frame per window however many changes it carries. The window grows with what the last
- * hand-over cost (LIVE.BATCH_*), so fan-out cannot take the main thread from the joins.
+ * screens watch the event. A bell after a quiet spell is answered at once; bells within the window
+ * wait for its end and share one batch: under a rush every subscriber gets one frame per window however
+ * many changes it carries. The window grows with what hand-overs typically cost (`BatchWindow`), so
+ * fan-out cannot take the main thread from the joins.
  */
 class EventFeed {
   private readonly sinks = new Set<Sink>();
@@ -69,9 +70,7 @@ class EventFeed {
   /** A read is timed or under way: bells meanwhile are left for the next. */
   private busy = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  /** performance.now() when the last batch was handed over, and the window that follows it. */
-  private lastSentAt = Number.NEGATIVE_INFINITY;
-  private window: number = LIVE.BATCH_WINDOW_MS;
+  private readonly window = new BatchWindow();
   private erasure: Change | undefined;
   private readonly stopListening: () => void;
   /** Resolves once the cursor is set: a subscriber replays from the log only after this. */
@@ -133,8 +132,7 @@ class EventFeed {
       });
     };
     // quiet for the base window: at once (a lone change never waits for a window grown by a rush)
-    const since = performance.now() - this.lastSentAt;
-    const wait = since >= LIVE.BATCH_WINDOW_MS ? 0 : this.window - since;
+    const wait = this.window.wait(performance.now());
     if (wait > 0) this.timer = setTimeout(read, wait);
     else read();
   }
@@ -163,10 +161,8 @@ class EventFeed {
     const items = batches.map(liveItem);
     const start = performance.now();
     for (const sink of this.sinks) sink(items);
-    this.lastSentAt = performance.now();
     // the writes to every socket are most of a batch's cost: the more screens, the longer the window
-    const spent = this.lastSentAt - start;
-    this.window = Math.min(LIVE.BATCH_WINDOW_MAX_MS, Math.max(LIVE.BATCH_WINDOW_MS, spent / LIVE.BATCH_FANOUT_SHARE));
+    this.window.handedOver(start, performance.now());
   }
 
   private remember(change: LiveChange) {

@@ -1,0 +1,12 @@
+/**
+ * issue 8 B7: the join page's first paint, made by the client build and filled in by the server. The file
+ * it is written to (in the built client's folder, never served: a dot folder) and the marks where the
+ * server puts each text (HTML-escaped; React escapes none of their characters).
+ */
+export const REGISTER_INTRO_FILE = '.prerender/register-intro.html';
+export const INTRO_SLOTS = {
+  appName: '__RL_APP_NAME__',
+  title: '__RL_TITLE__',
+  when: '__RL_WHEN__',
+  where: '__RL_WHERE__',
+} as const;
