@@ -17,6 +17,7 @@ import { precompressedStatic } from './precompressed-static';
 import { routeData } from './route-data';
 import { sameOriginGuard } from './same-origin';
 import { securityHeaders } from './security-headers';
+import { trpcJsonPosts } from './trpc-json-posts';
 import { serveUploads, uploadRoutes } from './uploads';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -55,6 +56,12 @@ export function createExpressApp(deps: Deps, clientDir: string) {
   app.use('/uploads', serveUploads(uploadsDir(deps.config)));
   app.use(
     '/trpc',
+    trpcJsonPosts({
+      router: appRouter,
+      createContext: (req, res) => createContext(deps, req, res),
+      maxBodySize: MAX_BODY_BYTES,
+      maxBatchSize: TRPC_LIMITS.MAX_BATCH,
+    }),
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req, res }) => createContext(deps, req, res),

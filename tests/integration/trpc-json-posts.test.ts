@@ -1,0 +1,124 @@
+import type { AddressInfo } from 'node:net';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES } from '#server/http/express-app';
+import { trpcJsonPosts } from '#server/http/trpc-json-posts';
+import { createContext } from '#server/trpc/context';
+import { appRouter } from '#server/trpc/router';
+import { TRPC_LIMITS } from '#shared/constants';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+// issue 8 B1/B2: tRPC calls POSTed as JSON with a length within the cap are read in one piece and
+// resolved by tRPC without its Node adapter's streams. Two bare apps on the same deps: the adapter alone,
+// and the fast path followed by a sentinel (so an answer that is not the sentinel came from the fast
+// path). Every eligible request must get the adapter's answer byte for byte; the rest must pass on.
+
+const SENTINEL = 599;
+let srv: TestServer;
+let adapterUrl: string;
+let fastUrl: string;
+const closers: (() => void)[] = [];
+
+function listen(app: express.Express) {
+  return new Promise<string>((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    );
+    closers.push(() => server.close());
+  });
+}
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  const deps = srv.deps;
+  const adapter = express();
+  adapter.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req, res }) => createContext(deps, req, res),
+      maxBodySize: MAX_BODY_BYTES,
+      maxBatchSize: TRPC_LIMITS.MAX_BATCH,
+    }),
+  );
+  const fast = express();
+  fast.use(
+    '/trpc',
+    trpcJsonPosts({
+      router: appRouter,
+      createContext: (req, res) => createContext(deps, req, res),
+      maxBodySize: MAX_BODY_BYTES,
+      maxBatchSize: TRPC_LIMITS.MAX_BATCH,
+    }),
+    (_req, res) => {
+      res.status(SENTINEL).end();
+    },
+  );
+  adapterUrl = await listen(adapter);
+  fastUrl = await listen(fast);
+});
+afterAll(async () => {
+  for (const close of closers) close();
+  await srv?.stop();
+});
+
+type Call = { path: string; body?: string; headers?: Record<string, string>; method?: string };
+
+async function answer(base: string, call: Call) {
+  const res = await fetch(`${base}/trpc/${call.path}`, {
+    method: call.method ?? 'POST',
+    headers: { 'content-type': 'application/json', ...call.headers },
+    body: call.body,
+  });
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    cookies: res.headers.getSetCookie(),
+    body: await res.text(),
+  };
+}
+
+describe('tRPC calls POSTed as JSON', () => {
+  it('get exactly the answers of tRPC’s adapter: results, batches, field errors, bad JSON, unknown paths', async () => {
+    const calls: Call[] = [
+      { path: 'analytics.pageView', body: JSON.stringify({ path: '/events' }) },
+      { path: 'analytics.pageView?batch=1', body: JSON.stringify({ 0: { path: '/a' }, 1: { path: '/b' } }) },
+      { path: 'auth.signOut', body: '{}' },
+      { path: 'auth.signUp', body: JSON.stringify({ email: 'nope', password: 'x' }) },
+      { path: 'auth.forgotPassword', body: '{"email": "ada@example.com"' }, // cut short
+      { path: 'auth.forgotPassword', body: JSON.stringify({ email: 'Zoë <zoe@example.com>' }) }, // UTF-8
+      { path: 'no.suchProcedure', body: '{}' },
+      { path: 'system.publicConfig', body: '{}' }, // a query POSTed
+      {
+        path: `${Array(TRPC_LIMITS.MAX_BATCH + 1)
+          .fill('analytics.pageView')
+          .join(',')}?batch=1`,
+        body: '{}',
+      },
+    ];
+    for (const call of calls) {
+      const fast = await answer(fastUrl, call);
+      expect(fast.status, call.path).not.toBe(SENTINEL);
+      expect(fast, call.path).toEqual(await answer(adapterUrl, call));
+    }
+  });
+
+  it('pass on what they do not take: GET, another type, no length, over the cap, a streamed answer asked for', async () => {
+    const passed: Call[] = [
+      { path: 'system.publicConfig', method: 'GET' },
+      { path: 'analytics.pageView', body: '{"path":"/"}', headers: { 'content-type': 'text/plain' } },
+      { path: 'analytics.pageView', body: '{"path":"/"}', headers: { 'trpc-accept': 'application/jsonl' } },
+      { path: 'auth.forgotPassword', body: JSON.stringify({ email: 'a'.repeat(MAX_BODY_BYTES + 10) }) },
+    ];
+    for (const call of passed) expect((await answer(fastUrl, call)).status, call.path).toBe(SENTINEL);
+    // a body sent in chunks without a length
+    const chunked = await fetch(`${fastUrl}/trpc/analytics.pageView`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new Blob(['{"path":"/"}']).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(SENTINEL);
+  });
+});
