@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { Plugin } from 'vite';
 import { REGISTER_INTRO_FILE } from '../shared/first-paint';
@@ -51,7 +52,8 @@ const variablesUsed = (text: string) => new Set([...text.matchAll(VAR_USE)].map(
  * served stylesheet use (~26 KB → ~3 KB).
  */
 export async function prerenderRegisterIntro(root: string, outDir: string): Promise<number> {
-  const bundled = path.join(root, 'node_modules/.cache/roomlist-prerender/register-intro.mjs');
+  // beside the output (packages resolve from the app's node_modules), its own name per build, removed after
+  const bundled = path.join(outDir, path.dirname(REGISTER_INTRO_FILE), `render-${process.pid}-${Date.now()}.mjs`);
   await build({
     absWorkingDir: root,
     entryPoints: ['client/prerender/register-intro.tsx'],
@@ -64,9 +66,12 @@ export async function prerenderRegisterIntro(root: string, outDir: string): Prom
     alias: { '#shared': './shared', '#client': './client' },
     logLevel: 'warning',
   });
-  const { registerIntroTemplate } = (await import(`${bundled}?t=${Date.now()}`)) as {
-    registerIntroTemplate: () => string;
-  };
+  let registerIntroTemplate: () => string;
+  try {
+    ({ registerIntroTemplate } = await import(pathToFileURL(bundled).href));
+  } finally {
+    await fs.rm(bundled, { force: true });
+  }
   const markup = registerIntroTemplate();
   const indexHtml = await fs.readFile(path.join(outDir, 'index.html'), 'utf8');
   let css = '';

@@ -15,7 +15,7 @@ const clientIndex = path.join(root, 'dist/client/index.html');
 const server = path.join(root, 'dist/server/main.mjs');
 // What each build is made of: rebuilt when any of it is newer than the build (e.g. after `git pull`).
 const SERVER_SOURCES = ['server', 'shared', 'migrations', 'package.json'];
-const CLIENT_SOURCES = ['client', 'shared', 'package.json', 'vite.config.ts'];
+const CLIENT_SOURCES = ['client', 'shared', 'scripts', 'package.json', 'vite.config.ts'];
 
 function newestMtime(p) {
   const st = fs.statSync(p);

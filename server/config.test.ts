@@ -30,6 +30,7 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'Invalid configuration: TRUST_PROXY must be false, true'],
     [{ TRUST_PROXY: '127.0.0.1,,10.0.0.1' }, 'Invalid configuration: TRUST_PROXY must be false, true'],
     [{ TRUST_PROXY: 'proxy.internal' }, 'Invalid configuration: TRUST_PROXY must be false, true'],
+    [{ APP_NAME: '   ' }, 'Invalid configuration: APP_NAME must not be blank'],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -32,7 +32,7 @@ const schema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   BASE_URL: optionalUrl.transform((v) => v?.replace(/\/+$/, '')),
-  APP_NAME: z.string().min(1).default('Roomlist'),
+  APP_NAME: z.string().trim().min(1, 'must not be blank').default('Roomlist'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Roomlist <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

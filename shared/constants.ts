@@ -340,8 +340,8 @@ export const LIVE = {
   // 1,000 screens one frame per change would need ~2 cores). The window is at least BATCH_WINDOW_MS and
   // at least BATCH_FANOUT_SHARE⁻¹ × the typical hand-over time, the median of the last BATCH_COST_SAMPLES
   // batches' (so fan-out keeps to ~1/4 of the main thread under a rush, however many watch, and one slow
-  // hand-over alone does not widen it), at most BATCH_WINDOW_MAX_MS (still "at once" to a person; the
-  // managed service's p95 is 132 ms)
+  // hand-over alone does not widen it; forgotten after BATCH_WINDOW_MAX_MS of quiet), at most
+  // BATCH_WINDOW_MAX_MS (still "at once" to a person; the managed service's p95 is 132 ms)
   BATCH_WINDOW_MS: 50,
   BATCH_FANOUT_SHARE: 0.25,
   BATCH_COST_SAMPLES: 3,

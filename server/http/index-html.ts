@@ -95,7 +95,12 @@ export function indexHtml(clientDir: string, appName: string, routeData?: RouteD
   const pageWithData = (b: Base, hints: RouteHints, data: RouteDataEntry[]) => {
     const html = withPageHints(hints.route ? b.publicHtml : b.html, hints.head, data);
     const event = pageEvent(data);
-    return event && b.registerIntro ? withFirstPaint(html, fillRegisterIntro(b.registerIntro, appName, event)) : html;
+    if (!event || !b.registerIntro) return html;
+    try {
+      return withFirstPaint(html, fillRegisterIntro(b.registerIntro, appName, event));
+    } catch {
+      return html; // a text that cannot be formatted: the page draws itself, as without the template
+    }
   };
   return async (req: Request, res: Response) => {
     let b: Base;

@@ -4,7 +4,7 @@ import type { TestServer } from './server';
 
 // Shared steps of the events browser tests; the generic harness and locator helpers are in ./browser.
 
-const PASSWORD = 'Sunrise-Harbour9';
+export const PASSWORD = 'Sunrise-Harbour9';
 
 /** A confirmed account made through the API and signed in (the first one on a server is the admin). */
 export async function signedInClient(server: TestServer, email: string) {

@@ -36,6 +36,10 @@ describe('the join page’s first paint, as the build writes it', () => {
     fs.writeFileSync(path.join(outDir, 'assets/index-x.css'), 'body{color:var(--mantine-color-text)}');
     await prerenderRegisterIntro(root, outDir);
     const template = fs.readFileSync(path.join(outDir, REGISTER_INTRO_FILE), 'utf8');
+    // the bundle it was rendered with is gone: only the template is left
+    expect(fs.readdirSync(path.join(outDir, path.dirname(REGISTER_INTRO_FILE)))).toEqual([
+      path.basename(REGISTER_INTRO_FILE),
+    ]);
 
     for (const slot of Object.values(INTRO_SLOTS)) expect(template).toContain(slot);
     expect(template).toMatch(new RegExp(`<h1[^>]*class="[^"]*mantine-Title-root[^"]*"[^>]*>${INTRO_SLOTS.title}</h1>`));

@@ -7,6 +7,7 @@ import { trpcJsonPosts } from '#server/http/trpc-json-posts';
 import { createContext } from '#server/trpc/context';
 import { appRouter } from '#server/trpc/router';
 import { TRPC_LIMITS } from '#shared/constants';
+import { PASSWORD, signedInClient } from '../helpers/events-browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 // issue 8 B1/B2: tRPC calls POSTed as JSON with a length within the cap are read in one piece and
@@ -88,6 +89,7 @@ describe('tRPC calls POSTed as JSON', () => {
       { path: 'auth.signUp', body: JSON.stringify({ email: 'nope', password: 'x' }) },
       { path: 'auth.forgotPassword', body: '{"email": "ada@example.com"' }, // cut short
       { path: 'auth.forgotPassword', body: JSON.stringify({ email: 'Zoë <zoe@example.com>' }) }, // UTF-8
+      { path: 'analytics.pageView', body: `\uFEFF${JSON.stringify({ path: '/bom' })}` }, // a byte order mark
       { path: 'no.suchProcedure', body: '{}' },
       { path: 'system.publicConfig', body: '{}' }, // a query POSTed
       {
@@ -109,6 +111,7 @@ describe('tRPC calls POSTed as JSON', () => {
       { path: 'system.publicConfig', method: 'GET' },
       { path: 'analytics.pageView', body: '{"path":"/"}', headers: { 'content-type': 'text/plain' } },
       { path: 'analytics.pageView', body: '{"path":"/"}', headers: { 'trpc-accept': 'application/jsonl' } },
+      { path: 'analytics.pageView', body: '{"path":"/"}', headers: { accept: 'text/html, application/jsonl' } },
       { path: 'auth.forgotPassword', body: JSON.stringify({ email: 'a'.repeat(MAX_BODY_BYTES + 10) }) },
     ];
     for (const call of passed) expect((await answer(fastUrl, call)).status, call.path).toBe(SENTINEL);
@@ -120,5 +123,20 @@ describe('tRPC calls POSTed as JSON', () => {
       duplex: 'half',
     } as RequestInit);
     expect(chunked.status).toBe(SENTINEL);
+  });
+
+  it('sign a member in as the adapter does: the same session cookie, set on the answer', async () => {
+    const email = `json-posts-${Date.now()}@example.com`;
+    (await signedInClient(srv, email)).close();
+    const call = { path: 'auth.signIn', body: JSON.stringify({ email, password: PASSWORD }) };
+    const [fast, adapter] = [await answer(fastUrl, call), await answer(adapterUrl, call)];
+    // each sign-in makes its own session: the same cookie but for its value and when it expires (the
+    // two answers can fall on either side of a second)
+    const shape = (cookies: string[]) =>
+      cookies.map((c) => c.replace(/=[^;]+/, '=…').replace(/Expires=[^;]+/i, 'Expires=…'));
+    expect(fast.status).toBe(200);
+    expect(fast.cookies).toHaveLength(1);
+    expect(shape(fast.cookies)).toEqual(shape(adapter.cookies));
+    expect({ ...fast, cookies: [] }).toEqual({ ...adapter, cookies: [] });
   });
 });

@@ -5,7 +5,8 @@ import { LIVE } from '#shared/constants';
  * since the last hand-over) is read at once; one inside the window waits for its end. The window is
  * BATCH_FANOUT_SHARE⁻¹ × the typical hand-over time: the median of the last BATCH_COST_SAMPLES, so one
  * slow hand-over (a cold first fan-out, a collection mid-write) does not hold the next change back
- * for four times its length; a rush, where every hand-over is slow, still widens it.
+ * for four times its length; a rush, where every hand-over is slow, still widens it. After a quiet
+ * spell of BATCH_WINDOW_MAX_MS the rush's costs are forgotten.
  */
 export class BatchWindow {
   private readonly costs: number[] = new Array(LIVE.BATCH_COST_SAMPLES).fill(0);
@@ -20,6 +21,8 @@ export class BatchWindow {
 
   /** A batch was handed to every subscriber between `start` and `end` (performance.now()). */
   handedOver(start: number, end: number) {
+    // after a quiet spell longer than any window, what a past rush cost says nothing about now
+    if (start - this.lastSentAt >= LIVE.BATCH_WINDOW_MAX_MS) this.costs.fill(0);
     this.lastSentAt = end;
     this.costs[this.next] = end - start;
     this.next = (this.next + 1) % this.costs.length;
