@@ -52,8 +52,9 @@ const variablesUsed = (text: string) => new Set([...text.matchAll(VAR_USE)].map(
  * served stylesheet use (~26 KB → ~3 KB).
  */
 export async function prerenderRegisterIntro(root: string, outDir: string): Promise<number> {
-  // beside the output (packages resolve from the app's node_modules), its own name per build, removed after
-  const bundled = path.join(outDir, path.dirname(REGISTER_INTRO_FILE), `render-${process.pid}-${Date.now()}.mjs`);
+  // inside the app (its packages resolve from there, wherever the output goes), a name of its own per
+  // build (two builds at once do not share it), removed once imported
+  const bundled = path.join(root, 'node_modules/.cache/roomlist-prerender', `render-${process.pid}-${Date.now()}.mjs`);
   await build({
     absWorkingDir: root,
     entryPoints: ['client/prerender/register-intro.tsx'],

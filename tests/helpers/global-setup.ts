@@ -1,7 +1,17 @@
 import { build } from 'vite';
 
-/** Browser tests load the real bundle: build the client once per run into dist/client. */
+/**
+ * Browser tests load the real bundle: build the client once per run into dist/client, as `npm start`
+ * builds it. vitest sets NODE_ENV=test, which Vite would carry into the bundle (React's development
+ * build, with its double renders and checks): the build runs with NODE_ENV=production, as users get it.
+ */
 export default async function setup() {
   if (process.env.SKIP_CLIENT_BUILD === '1') return;
-  await build({ configFile: new URL('../../vite.config.ts', import.meta.url).pathname, logLevel: 'warn' });
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: new URL('../../vite.config.ts', import.meta.url).pathname, logLevel: 'warn' });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 }
