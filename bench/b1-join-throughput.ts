@@ -15,7 +15,7 @@ export const b1: Bench = {
   id: 'B1',
   name: 'join throughput (100 KB photo)',
   async run({ quick }) {
-    const clients = quick ? 8 : 16;
+    const clients = 16;
     const ms = quick ? 4_000 : 15_000;
     const photo = (await benchPhoto()).toString('base64');
     const addresses = loopbackAddresses(clients);
