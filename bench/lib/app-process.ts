@@ -5,10 +5,8 @@
  */
 import { createApp } from '#server/app';
 import { loadConfig } from '#server/config';
-import { insertUser } from '#server/features/auth/users.repo';
-import { insertEvent } from '#server/features/events/events.repo';
 import { createInProcessBus, type LiveBus } from '#server/features/live/bus';
-import { newId } from '#server/lib/ids';
+import { insertBareEvent } from '../../tests/helpers/bare-event';
 import { liveChanges } from '../../tests/helpers/live-changes';
 import { selfUsage, serve, wallNow } from './child';
 
@@ -52,43 +50,14 @@ serve({
 
   /** An organiser and an open event, written straight to the database (sign-up is not what is measured). */
   async seed() {
-    const d = deps();
     const now = new Date().toISOString();
-    const userId = newId();
-    await insertUser(d.db, {
-      id: userId,
-      email: `bench-${userId}@example.com`,
-      password_hash: '!',
-      first_name: 'Bench',
-      last_name: 'Organiser',
-      now,
-    });
-    const eventId = newId();
-    await insertEvent(d.db, userId, {
-      id: eventId,
+    const { eventId } = await insertBareEvent(deps().db, now, {
       name: 'Keynote',
       venue: 'Main Hall',
-      city: 'Leeds',
       event_date: now.slice(0, 10),
       start_time: '09:00',
       end_time: '18:00',
-      email_required: 0,
-      phone_required: 0,
-      sponsor_enabled: 0,
-      sponsor_logo_url: null,
-      sponsor_link_url: null,
-      sponsor_text: null,
-      sponsor_utm_source: null,
-      sponsor_utm_medium: null,
-      sponsor_utm_campaign: null,
-      sponsor_utm_content: null,
-      sponsor_utm_term: null,
-      download_enabled: 0,
-      download_price: 0,
       download_formats: '[]',
-      scheduled_deletion_date: null,
-      created_at: now,
-      updated_at: now,
     });
     return { eventId };
   },

@@ -1,26 +1,20 @@
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
-import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express from 'express';
 import { sql } from 'kysely';
-import { TRPC_LIMITS } from '#shared/constants';
 import { M } from '#shared/messages';
 import type { Deps } from '../deps';
 import { downloadRoutes } from '../features/downloads/downloads.http';
 import { stripeWebhookRoutes } from '../features/payments/stripe-webhook';
 import { uploadsDir } from '../features/storage/disk-storage';
-import { createContext } from '../trpc/context';
-import { appRouter } from '../trpc/router';
 import { indexHtml } from './index-html';
 import { notFound } from './not-found';
 import { precompressedStatic } from './precompressed-static';
 import { routeData } from './route-data';
 import { sameOriginGuard } from './same-origin';
 import { securityHeaders } from './security-headers';
-import { trpcJsonPosts } from './trpc-json-posts';
+import { trpcHttp } from './trpc-http';
 import { serveUploads, uploadRoutes } from './uploads';
-
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * Static client + SPA fallback, /healthz, /trpc, logo uploads and /uploads; the same-origin guard
@@ -54,21 +48,7 @@ export function createExpressApp(deps: Deps, clientDir: string) {
   app.use(uploadRoutes(deps));
   app.use(downloadRoutes(deps));
   app.use('/uploads', serveUploads(uploadsDir(deps.config)));
-  app.use(
-    '/trpc',
-    trpcJsonPosts({
-      router: appRouter,
-      createContext: (req, res) => createContext(deps, req, res),
-      maxBodySize: MAX_BODY_BYTES,
-      maxBatchSize: TRPC_LIMITS.MAX_BATCH,
-    }),
-    createExpressMiddleware({
-      router: appRouter,
-      createContext: ({ req, res }) => createContext(deps, req, res),
-      maxBodySize: MAX_BODY_BYTES,
-      maxBatchSize: TRPC_LIMITS.MAX_BATCH,
-    }),
-  );
+  app.use('/trpc', ...trpcHttp(deps));
 
   const sendIndex = indexHtml(clientDir, deps.config.appName, routeData(deps));
   // Built files, sent as the build compressed them (brotli, gzip) when the browser accepts that.

@@ -4,7 +4,7 @@ import { eventWhen, eventWhere } from '#shared/event-lines';
 import { INTRO_SLOTS, REGISTER_INTRO_FILE } from '#shared/first-paint';
 import { M } from '#shared/messages';
 import type { PublicEventDto } from '#shared/schemas/registrations';
-import { escapeHtml } from './escape-html';
+import { escapeHtml } from '../lib/escape-html';
 import type { RouteDataEntry } from './route-data';
 
 const SLOTS = INTRO_SLOTS;

@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AnyRouter } from '@trpc/server';
+import type { AnyRouter, inferRouterContext } from '@trpc/server';
 import { internal_exceptionHandler } from '@trpc/server/adapters/node-http';
 import { resolveResponse } from '@trpc/server/unstable-core-do-not-import';
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
 
-type Options<TRouter extends AnyRouter> = {
+export type TrpcHttpOptions<TRouter extends AnyRouter> = {
   router: TRouter;
-  createContext: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
+  createContext: (req: IncomingMessage, res: ServerResponse) => Promise<inferRouterContext<TRouter>>;
   maxBodySize: number;
   maxBatchSize: number;
 };
@@ -49,7 +49,7 @@ const parseJson = (body: Buffer) => {
  * adapter writes it. Anything else (GET, another type, no length, over the cap, a streamed answer
  * asked for with `trpc-accept` or `Accept: application/jsonl`) goes on to the adapter unchanged.
  */
-export function trpcJsonPosts<TRouter extends AnyRouter>(opts: Options<TRouter>) {
+export function trpcJsonPosts<TRouter extends AnyRouter>(opts: TrpcHttpOptions<TRouter>) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const length = Number(req.headers['content-length']);
     if (

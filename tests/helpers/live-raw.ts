@@ -1,4 +1,6 @@
-import WebSocket from 'ws';
+import type { IncomingMessage } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import WebSocket, { WebSocketServer } from 'ws';
 import { recordChange } from '#server/features/live/changes.repo';
 import type { LiveChange } from '#server/features/live/live-payload';
 import { newId } from '#server/lib/ids';
@@ -96,3 +98,29 @@ export const subscribeCall = (id: string | number, eventId: string, lastEventId?
   method: 'subscription',
   params: { path: 'live.onEvent', input: { eventId }, lastEventId },
 });
+
+/**
+ * A real WebSocket pair on loopback, outside the app: the client (`watch` attaches its listeners before
+ * it opens) and the server side with the TCP socket of its upgrade, for a direct line made as the
+ * decoder makes it.
+ */
+export async function socketPair(watch: (client: WebSocket) => void = () => {}) {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise((resolve) => wss.once('listening', resolve));
+  const accepted = new Promise<[WebSocket, IncomingMessage]>((resolve) =>
+    wss.once('connection', (ws, req) => resolve([ws, req])),
+  );
+  const client = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`);
+  watch(client);
+  await new Promise((resolve) => client.once('open', resolve));
+  const [server, req] = await accepted;
+  return {
+    client,
+    server,
+    tcp: req.socket as Socket,
+    close: async () => {
+      client.terminate();
+      await new Promise((resolve) => wss.close(resolve));
+    },
+  };
+}

@@ -1,13 +1,10 @@
-import type { IncomingMessage } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import WebSocket, { WebSocketServer } from 'ws';
 import { findLiveEvent } from '#server/features/live/live.repo';
 import { streamEvent } from '#server/features/live/live-stream';
 import { directLine, noteCall } from '#server/trpc/ws-direct';
 import { LIVE } from '#shared/constants';
 import { liveChanges } from '../helpers/live-changes';
-import { type Frame, joinTogether, rawSocket, subscribeCall } from '../helpers/live-raw';
+import { type Frame, joinTogether, rawSocket, socketPair, subscribeCall } from '../helpers/live-raw';
 import { watch } from '../helpers/live-watch';
 import { anEvent, lw, publicClient, setUpLiveWorld } from '../helpers/live-world';
 
@@ -24,17 +21,11 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 /** streamEvent on a real socket pair with a direct line, as the WebSocket decoder sets it up. */
 async function directStream(eventId: string, lastEventId: string) {
   const deps = lw.srv.deps;
-  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  await new Promise((resolve) => wss.once('listening', resolve));
-  const accepted = new Promise<[WebSocket, IncomingMessage]>((resolve) =>
-    wss.once('connection', (ws, req) => resolve([ws, req])),
-  );
-  const client = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`);
   const frames: Frame[] = [];
-  client.on('message', (data) => frames.push(JSON.parse(data.toString()) as Frame));
-  await new Promise((resolve) => client.once('open', resolve));
-  const [server, req] = await accepted;
-  const tcp = req.socket as Socket;
+  const pair = await socketPair((client) =>
+    client.on('message', (data) => frames.push(JSON.parse(data.toString()) as Frame)),
+  );
+  const { server, tcp } = pair;
   const call = { id: 1, method: 'subscription', params: { path: 'live.onEvent', input: { eventId }, lastEventId } };
   noteCall(server, tcp, call);
   const abort = new AbortController();
@@ -52,8 +43,7 @@ async function directStream(eventId: string, lastEventId: string) {
     stop: async () => {
       abort.abort();
       await reading;
-      client.terminate();
-      await new Promise((resolve) => wss.close(resolve));
+      await pair.close();
     },
   };
 }

@@ -1,13 +1,10 @@
-import type { IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import WebSocket, { WebSocketServer } from 'ws';
 import { findLiveEvent } from '#server/features/live/live.repo';
 import type { LiveBatch } from '#server/features/live/live-payload';
 import { streamEvent } from '#server/features/live/live-stream';
 import { directLine, noteCall } from '#server/trpc/ws-direct';
 import { liveChanges } from '../helpers/live-changes';
-import { type Frame, joinTogether, rawSocket, subscribeCall as subscribe } from '../helpers/live-raw';
+import { type Frame, joinTogether, rawSocket, socketPair, subscribeCall as subscribe } from '../helpers/live-raw';
 import { anEvent, lw, setUpLiveWorld } from '../helpers/live-world';
 
 // Live items are written on the subscription's own socket outside tRPC's per-item loop
@@ -147,19 +144,13 @@ describe('streamEvent with a line', () => {
     const missed = await live.join({ first_name: 'Missed' });
 
     // a real socket pair, the server side's line made as the decoder makes it
-    const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-    await new Promise((resolve) => wss.once('listening', resolve));
-    const accepted = new Promise<[WebSocket, IncomingMessage]>((resolve) =>
-      wss.once('connection', (ws, req) => resolve([ws, req])),
-    );
-    const client = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`);
     const frames: string[] = [];
     let chunks = 0; // reads on the client's TCP socket
-    client.once('upgrade', (res) => res.socket.on('data', () => chunks++));
-    client.on('message', (data) => frames.push(data.toString()));
-    await new Promise((resolve) => client.once('open', resolve));
-    const [server, req] = await accepted;
-    const tcp = req.socket;
+    const pair = await socketPair((client) => {
+      client.once('upgrade', (res) => res.socket.on('data', () => chunks++));
+      client.on('message', (data) => frames.push(data.toString()));
+    });
+    const { server, tcp } = pair;
     const call = { id: 3, method: 'subscription', params: { path: 'live.onEvent', input: { eventId }, lastEventId } };
     noteCall(server, tcp, call);
     const line = directLine(call.params.input);
@@ -186,8 +177,7 @@ describe('streamEvent with a line', () => {
     } finally {
       abort.abort();
       await reading;
-      client.terminate();
-      await new Promise((resolve) => wss.close(resolve));
+      await pair.close();
     }
     expect(yielded).toEqual([]);
   });

@@ -1,11 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '#server/http/express-app';
+import { MAX_BODY_BYTES, trpcAdapter, trpcHttpOptions } from '#server/http/trpc-http';
 import { trpcJsonPosts } from '#server/http/trpc-json-posts';
-import { createContext } from '#server/trpc/context';
-import { appRouter } from '#server/trpc/router';
 import { TRPC_LIMITS } from '#shared/constants';
 import { PASSWORD, signedInClient } from '../helpers/events-browser';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -32,30 +29,13 @@ function listen(app: express.Express) {
 
 beforeAll(async () => {
   srv = await startTestServer();
-  const deps = srv.deps;
+  const opts = trpcHttpOptions(srv.deps);
   const adapter = express();
-  adapter.use(
-    '/trpc',
-    createExpressMiddleware({
-      router: appRouter,
-      createContext: ({ req, res }) => createContext(deps, req, res),
-      maxBodySize: MAX_BODY_BYTES,
-      maxBatchSize: TRPC_LIMITS.MAX_BATCH,
-    }),
-  );
+  adapter.use('/trpc', trpcAdapter(opts));
   const fast = express();
-  fast.use(
-    '/trpc',
-    trpcJsonPosts({
-      router: appRouter,
-      createContext: (req, res) => createContext(deps, req, res),
-      maxBodySize: MAX_BODY_BYTES,
-      maxBatchSize: TRPC_LIMITS.MAX_BATCH,
-    }),
-    (_req, res) => {
-      res.status(SENTINEL).end();
-    },
-  );
+  fast.use('/trpc', trpcJsonPosts(opts), (_req, res) => {
+    res.status(SENTINEL).end();
+  });
   adapterUrl = await listen(adapter);
   fastUrl = await listen(fast);
 });

@@ -1,7 +1,7 @@
+import { escapeHtml } from '../../lib/escape-html';
 import type { Mail } from './mailer';
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+const esc = escapeHtml;
 
 function linkMail(to: string, subject: string, intro: string, action: string, link: string, outro: string): Mail {
   return {

@@ -1,0 +1,26 @@
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { TRPC_LIMITS } from '#shared/constants';
+import type { Deps } from '../deps';
+import { createContext } from '../trpc/context';
+import { appRouter } from '../trpc/router';
+import { type TrpcHttpOptions, trpcJsonPosts } from './trpc-json-posts';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The one set of options for /trpc over HTTP, whichever of the two paths below answers a call. */
+export const trpcHttpOptions = (deps: Deps): TrpcHttpOptions<typeof appRouter> => ({
+  router: appRouter,
+  createContext: (req, res) => createContext(deps, req, res),
+  maxBodySize: MAX_BODY_BYTES,
+  maxBatchSize: TRPC_LIMITS.MAX_BATCH,
+});
+
+/** tRPC's own Express adapter on those options. */
+export const trpcAdapter = (opts: TrpcHttpOptions<typeof appRouter>) =>
+  createExpressMiddleware({ ...opts, createContext: ({ req, res }) => opts.createContext(req, res) });
+
+/** /trpc: calls POSTed as JSON in one piece (trpc-json-posts.ts), everything else through the adapter. */
+export const trpcHttp = (deps: Deps) => {
+  const opts = trpcHttpOptions(deps);
+  return [trpcJsonPosts(opts), trpcAdapter(opts)];
+};
