@@ -3,11 +3,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { Plugin } from 'vite';
+import { readShellStyles } from '../server/http/inline-styles';
 import { REGISTER_INTRO_FILE } from '../shared/first-paint';
 
 const VARIABLES_STYLE = /<style data-mantine-styles="true">([\s\S]*?)<\/style>/;
 const VAR_USE = /var\(\s*(--[\w-]+)/g;
-const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*? href="\/(assets\/[\w.-]+\.css)"/g;
 
 /**
  * The theme's variables block (`selector{--a: x;--b: y}…`) cut to the variables that `used` reaches
@@ -75,8 +75,7 @@ export async function prerenderRegisterIntro(root: string, outDir: string): Prom
   }
   const markup = registerIntroTemplate();
   const indexHtml = await fs.readFile(path.join(outDir, 'index.html'), 'utf8');
-  let css = '';
-  for (const [, file] of indexHtml.matchAll(STYLESHEET_LINK)) css += await fs.readFile(path.join(outDir, file), 'utf8');
+  const css = [...(await readShellStyles(outDir, indexHtml)).values()].join('\n');
   const rest = markup.replace(VARIABLES_STYLE, '');
   const used = new Set([...variablesUsed(css), ...variablesUsed(rest)]);
   // the served page is light (the provider's defaultColorScheme): the dark scheme's rules cannot apply

@@ -5,8 +5,6 @@ import { EventIntroView } from '../features/registrations/event-intro';
 import { PublicLayout } from '../features/registrations/public-layout';
 import { PROVIDER_PROPS } from '../theme';
 
-const SLOTS = INTRO_SLOTS;
-
 /**
  * issue 8 B7: the join page's first paint as the server sends it, made at build time
  * (scripts/prerender.ts) from the components the page renders, in the tree the page has until its form
@@ -18,7 +16,12 @@ export function registerIntroTemplate(): string {
     <MantineProvider {...PROVIDER_PROPS}>
       <PublicLayout size={560}>
         <Stack gap="lg">
-          <EventIntroView appName={SLOTS.appName} title={SLOTS.title} when={SLOTS.when} where={SLOTS.where} />
+          <EventIntroView
+            appName={INTRO_SLOTS.appName}
+            title={INTRO_SLOTS.title}
+            when={INTRO_SLOTS.when}
+            where={INTRO_SLOTS.where}
+          />
         </Stack>
       </PublicLayout>
     </MantineProvider>,

@@ -7,13 +7,11 @@ import type { PublicEventDto } from '#shared/schemas/registrations';
 import { escapeHtml } from '../lib/escape-html';
 import type { RouteDataEntry } from './route-data';
 
-const SLOTS = INTRO_SLOTS;
-
 /** The join page's first paint as the client build wrote it (scripts/prerender.ts), or undefined (an older build, a test's hand-made folder). */
 export async function readRegisterIntro(clientDir: string): Promise<string | undefined> {
   try {
     const template = await fs.readFile(path.join(clientDir, REGISTER_INTRO_FILE), 'utf8');
-    return Object.values(SLOTS).every((slot) => template.includes(slot)) ? template : undefined;
+    return Object.values(INTRO_SLOTS).every((slot) => template.includes(slot)) ? template : undefined;
   } catch {
     return undefined;
   }
@@ -28,10 +26,10 @@ export function pageEvent(data: RouteDataEntry[] | undefined): PublicEventDto | 
 /** The template with this event's texts in their places, HTML-escaped. */
 export function fillRegisterIntro(template: string, appName: string, event: PublicEventDto): string {
   const texts: Record<string, string> = {
-    [SLOTS.appName]: appName,
-    [SLOTS.title]: M.attendees.joinTitle(event.name),
-    [SLOTS.when]: eventWhen(event),
-    [SLOTS.where]: eventWhere(event),
+    [INTRO_SLOTS.appName]: appName,
+    [INTRO_SLOTS.title]: M.attendees.joinTitle(event.name),
+    [INTRO_SLOTS.when]: eventWhen(event),
+    [INTRO_SLOTS.where]: eventWhere(event),
   };
   return template.replace(/__RL_[A-Z_]+?__/g, (slot) => escapeHtml(texts[slot] ?? ''));
 }
