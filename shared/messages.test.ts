@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { M } from './messages';
+import { M, mergeMessages } from './messages';
 
 describe('parameterised messages', () => {
   it('lockout minutes, singular and plural', () => {
@@ -34,5 +34,15 @@ describe('parameterised messages', () => {
       else if (node && typeof node === 'object') Object.values(node).forEach(walk);
     };
     walk(M);
+  });
+});
+
+describe('message groups', () => {
+  it('merge only when no two groups share a key (a clash is a type error)', () => {
+    const ok = mergeMessages({ a: 1 }, { b: 2 }, { c: 3 }, { d: 4 });
+    expect(ok.a + ok.d).toBe(5);
+    const clash = mergeMessages({ a: 1 }, { a: 2 }, {}, {});
+    // @ts-expect-error the merged type of clashing groups is never
+    expect(clash.a).toBe(2);
   });
 });
