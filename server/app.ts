@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { Config } from './config';
 import { type Db, openDb } from './db/connection';
 import { migrateToLatest } from './db/migrate';
@@ -8,12 +9,14 @@ import { createDeps } from './deps';
 import type { Mailer } from './features/email/mailer';
 import type { LiveBus } from './features/live/bus';
 import type { Storage } from './features/storage/storage';
+import { createDrain } from './http/drain';
 import { createExpressApp } from './http/express-app';
 import { APP_ROOT } from './lib/app-root';
 import type { Clock } from './lib/clock';
 import { listenUrl } from './lib/link-origin';
 import { createLog, type Log } from './lib/log';
 import { restrictDataDir } from './lib/private-files';
+import { usingDataDir, usingDataDirAsync } from './lib/start-error';
 import { attachWebSocket } from './trpc/ws';
 
 export type AppOverrides = Partial<{
@@ -31,15 +34,18 @@ export const DEFAULT_CLIENT_DIR = path.join(APP_ROOT, 'dist/client');
 /** Composition root: opens and migrates the database, builds deps, HTTP and WS on one server. */
 export async function createApp(config: Config, overrides: AppOverrides = {}) {
   const log = overrides.log ?? createLog(config.logLevel);
-  const dataDir = restrictDataDir(config.dataDir);
+  const dataDir = usingDataDir(config.dataDir, () => restrictDataDir(config.dataDir));
   if (dataDir === 'restricted') log.info({ dataDir: config.dataDir }, 'data folder made owner-only (0700)');
   else if (dataDir !== 'ok')
     log.warn({ dataDir: config.dataDir, err: dataDir.failed }, 'data folder is readable by others');
-  const db = overrides.db ?? openDb(path.join(config.dataDir, 'app.db'));
-  await migrateToLatest(db, { backupDir: path.join(config.dataDir, 'backups'), log });
+  const db = overrides.db ?? usingDataDir(config.dataDir, () => openDb(path.join(config.dataDir, 'app.db')));
+  await usingDataDirAsync(config.dataDir, () =>
+    migrateToLatest(db, { backupDir: path.join(config.dataDir, 'backups'), log }),
+  );
   const deps = createDeps({ config, db, log }, overrides);
-  const app = createExpressApp(deps, overrides.clientDir ?? DEFAULT_CLIENT_DIR);
-  const server = http.createServer(app);
+  const server = http.createServer();
+  const drain = createDrain(server);
+  server.on('request', createExpressApp(deps, overrides.clientDir ?? DEFAULT_CLIENT_DIR, drain.middleware));
   server.requestTimeout = 60_000;
   const ws = attachWebSocket(server, deps);
 
@@ -57,19 +63,29 @@ export async function createApp(config: Config, overrides: AppOverrides = {}) {
           resolve({ port: actual, url });
         });
       }),
-    /** Stops taking connections, lets requests in flight finish, then closes the database. */
-    close: () => {
+    /**
+     * Graceful stop (README "Shutdown"): no new connections or requests, requests in flight finish and
+     * their keep-alive connections close, WebSockets are asked to reconnect elsewhere (1001), `beforeDb`
+     * (the scheduler's stop) settles, then the WAL is checkpointed into the database and it is closed.
+     */
+    close: (beforeDb?: () => Promise<void>) => {
       closing ??= (async () => {
-        await ws.close();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-        });
+        await Promise.all([drain.drain(), ws.close()]);
+        await beforeDb?.();
+        await checkpoint(db, log);
         await db.destroy();
       })();
       return closing;
     },
   };
+}
+
+async function checkpoint(db: Db, log: Log) {
+  try {
+    await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+  } catch (err) {
+    log.warn({ err }, 'WAL checkpoint at shutdown failed');
+  }
 }
 
 export type App = Awaited<ReturnType<typeof createApp>>;

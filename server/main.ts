@@ -2,6 +2,10 @@ import 'dotenv/config';
 import { createApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { startScheduler } from './jobs/scheduler';
+import { StartError } from './lib/start-error';
+
+// Past the drain's grace and the sockets' close: a stop that has not finished by then is stuck.
+const SHUTDOWN_BACKSTOP_MS = 8_000;
 
 async function main() {
   let config: Config;
@@ -22,10 +26,13 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     app.deps.log.info({ signal }, 'shutting down');
-    stopJobs();
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      app.deps.log.error('shutdown did not finish in time');
+      process.exit(1);
+    }, SHUTDOWN_BACKSTOP_MS);
     force.unref();
-    await app.close();
+    await app.close(stopJobs);
+    app.deps.log.info('stopped');
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
@@ -33,6 +40,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // a known cause (an unusable data folder, a port in use) is one line; anything else keeps its stack
+  console.error(err instanceof StartError ? err.message : err);
   process.exit(1);
 });

@@ -20,9 +20,10 @@ import { serveUploads, uploadRoutes } from './uploads';
  * Static client + SPA fallback, /healthz, /trpc, logo uploads and /uploads; the same-origin guard
  * runs before anything that writes.
  */
-export function createExpressApp(deps: Deps, clientDir: string) {
+export function createExpressApp(deps: Deps, clientDir: string, drain?: express.RequestHandler) {
   const app = express();
   app.disable('x-powered-by');
+  if (drain) app.use(drain);
   // The same TRUST_PROXY list as server/lib/request.ts, so req.ip and friends agree with it.
   if (deps.config.trustProxy.length > 0) app.set('trust proxy', [...deps.config.trustProxy]);
   app.use(securityHeaders(deps.config));

@@ -66,16 +66,30 @@ export const jobs: Job[] = [
   },
 ];
 
-/** Runs each job now and then on its interval; returns a stop function (`firstRun` settles after the runs at start). */
+/**
+ * Runs each job now and then on its interval. Returns a stop function: no further runs, and its promise
+ * settles once the runs under way have finished (`firstRun` settles after the runs at start).
+ */
 export function startScheduler(deps: Deps, list: Job[] = jobs) {
-  const run = (job: Job) =>
-    job.run(deps).catch((err) => deps.log.error({ err, job: job.name }, 'scheduled job failed'));
-  const firstRuns: Promise<unknown>[] = [];
+  const running = new Set<Promise<unknown>>();
+  let stopped = false;
+  const run = (job: Job) => {
+    if (stopped) return Promise.resolve();
+    const p = job.run(deps).catch((err) => deps.log.error({ err, job: job.name }, 'scheduled job failed'));
+    running.add(p);
+    void p.finally(() => running.delete(p));
+    return p;
+  };
+  const firstRuns = list.map(run);
   const timers = list.map((job) => {
-    firstRuns.push(run(job));
     const t = setInterval(() => void run(job), job.everyMs);
     t.unref();
     return t;
   });
-  return Object.assign(() => timers.forEach(clearInterval), { firstRun: Promise.all(firstRuns).then(() => undefined) });
+  const stop = async () => {
+    stopped = true;
+    timers.forEach(clearInterval);
+    await Promise.all([...running]);
+  };
+  return Object.assign(stop, { firstRun: Promise.all(firstRuns).then(() => undefined) });
 }

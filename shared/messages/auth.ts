@@ -91,6 +91,8 @@ export const authMessages = {
   // spec §8 data and events (generic query and mutation toasts), §2 dashboard
   common: {
     unexpected: 'Unexpected error occurred',
+    // ours: the answer to a request that arrives while the server is shutting down
+    restarting: 'The server is restarting. Please try again in a moment.',
     // ours: the body of a 404 for a missing upload or asset
     notFound: 'Not found',
     operationSuccess: 'Operation completed successfully',
