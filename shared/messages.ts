@@ -20,7 +20,12 @@ type Disjoint<A, B, C, D> = [
   ? A & B & C & D
   : never;
 
-export function mergeMessages<A extends object, B extends object, C extends object, D extends object>(a: A, b: B, c: C, d: D) {
+export function mergeMessages<A extends object, B extends object, C extends object, D extends object>(
+  a: A,
+  b: B,
+  c: C,
+  d: D,
+) {
   return { ...a, ...b, ...c, ...d } as Disjoint<A, B, C, D>;
 }
 

@@ -8,6 +8,18 @@ const POPUP_CALLBACKS = new Set<string>(LINKEDIN.CALLBACK_PATHS);
 // headers (CSP, COOP, frame options ...) do nothing there. (An SVG can be opened as a document: not here.)
 const BUILT_ASSET = /^\/assets\/[^?]+\.(?:m?js|css|woff2?)$/;
 
+const HOST = /^[a-z0-9.-]+(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/i;
+
+/**
+ * The WebSocket origin of the page's own address ('self' covers ws/wss of the same host in current
+ * browsers, not in every older one): the live updates may connect there and nowhere else.
+ */
+function connectSources(req: Request): string {
+  const host = req.get('host') ?? '';
+  if (!HOST.test(host)) return "'self'";
+  return `'self' ${req.protocol === 'https' ? 'wss' : 'ws'}://${host}`;
+}
+
 /** Helmet with a CSP the app itself passes: no inline scripts; Mantine injects style tags. */
 export function securityHeaders(config: Config) {
   const headers = helmet({
@@ -20,7 +32,7 @@ export function securityHeaders(config: Config) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: [(req) => connectSources(req as Request)],
         formAction: ["'self'"],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],

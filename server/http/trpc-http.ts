@@ -1,5 +1,7 @@
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import type { RequestHandler } from 'express';
 import { TRPC_LIMITS } from '#shared/constants';
+import { M } from '#shared/messages';
 import type { Deps } from '../deps';
 import { createContext } from '../trpc/context';
 import { appRouter } from '../trpc/router';
@@ -19,8 +21,20 @@ export const trpcHttpOptions = (deps: Deps): TrpcHttpOptions<typeof appRouter> =
 export const trpcAdapter = (opts: TrpcHttpOptions<typeof appRouter>) =>
   createExpressMiddleware({ ...opts, createContext: ({ req, res }) => opts.createContext(req, res) });
 
+const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } } | undefined>;
+
+/**
+ * Subscriptions are served over the WebSocket only, where every socket's session is re-checked and
+ * closed when it ends; a server-sent-events stream over HTTP would go on after a sign-out.
+ */
+const noHttpSubscriptions: RequestHandler = (req, res, next) => {
+  const paths = decodeURIComponent(req.path.slice(1)).split(',');
+  if (!paths.some((p) => procedures[p]?._def.type === 'subscription')) return next();
+  res.status(405).json({ error: { message: M.common.subscriptionsOverWebSocket, code: 'METHOD_NOT_SUPPORTED' } });
+};
+
 /** /trpc: calls POSTed as JSON in one piece (trpc-json-posts.ts), everything else through the adapter. */
 export const trpcHttp = (deps: Deps) => {
   const opts = trpcHttpOptions(deps);
-  return [trpcJsonPosts(opts), trpcAdapter(opts)];
+  return [noHttpSubscriptions, trpcJsonPosts(opts), trpcAdapter(opts)];
 };

@@ -6,6 +6,8 @@ import type { Context } from './context';
 
 const t = initTRPC.context<Context>().create({
   isDev: false,
+  // subscriptions over HTTP are refused before tRPC (server/http/trpc-http.ts); this is the second lock
+  sse: { enabled: false },
   errorFormatter({ shape, error, ctx }) {
     if (error.code === 'INTERNAL_SERVER_ERROR') {
       ctx?.deps.log.error({ err: error.cause ?? error, path: shape.data.path }, 'unexpected error');

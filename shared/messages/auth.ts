@@ -93,6 +93,8 @@ export const authMessages = {
     unexpected: 'Unexpected error occurred',
     // ours: the answer to a request that arrives while the server is shutting down
     restarting: 'The server is restarting. Please try again in a moment.',
+    // ours: live updates are served over the WebSocket only
+    subscriptionsOverWebSocket: 'Live updates are only available over a WebSocket connection',
     // ours: the body of a 404 for a missing upload or asset
     notFound: 'Not found',
     operationSuccess: 'Operation completed successfully',

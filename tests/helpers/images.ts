@@ -51,3 +51,14 @@ export const solidHugePng = (width = 7000, height = 7000) =>
   sharp({ create: { width, height, channels: 3, background: '#0a6' } })
     .png({ palette: true, compressionLevel: 9 })
     .toBuffer();
+
+let tinyJpeg: string | undefined;
+/** A small plain JPEG as the join form sends it (base64), made once. */
+export async function tinyJpegBase64() {
+  tinyJpeg ??= (
+    await sharp({ create: { width: 40, height: 40, channels: 3, background: '#369' } })
+      .jpeg()
+      .toBuffer()
+  ).toString('base64');
+  return tinyJpeg;
+}

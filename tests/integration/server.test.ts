@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SESSION } from '#shared/constants';
@@ -103,6 +104,21 @@ describe('security basics', () => {
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('lets pages connect only to their own address, WebSocket included, not to any ws:/wss: host', async () => {
+    const csp = (await fetch(`${srv.url}/auth`)).headers.get('content-security-policy') ?? '';
+    const connect = csp.split(';').find((d) => d.trim().startsWith('connect-src'));
+    expect(connect?.trim()).toBe(`connect-src 'self' ${srv.url.replace('http:', 'ws:')}`);
+    // a Host header cannot write into the policy
+    const raw = await new Promise<string>((resolve) => {
+      const req = http.request(`${srv.url}/auth`, { headers: { host: 'x; script-src *' } }, (res) =>
+        resolve(String(res.headers['content-security-policy'])),
+      );
+      req.end();
+    });
+    expect(raw).not.toContain('script-src *');
+    expect(raw).toContain("connect-src 'self';");
   });
 
   it('sets the session cookie httpOnly and SameSite=Lax, without Secure on plain http', async () => {

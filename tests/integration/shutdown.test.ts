@@ -1,9 +1,9 @@
 import http from 'node:http';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDb } from '#server/db/connection';
 import { M } from '#shared/messages';
+import { tinyJpegBase64 } from '../helpers/images';
 import { dataDirWithEvent, serverProcess } from '../helpers/server-process';
 
 type Ack = { status: number; id?: string; body: string };
@@ -50,11 +50,7 @@ describe('shutdown with phones still joining', () => {
     const server = serverProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     cleanup = server.kill;
     const url = await server.url();
-    const photo = (
-      await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c84' } })
-        .jpeg()
-        .toBuffer()
-    ).toString('base64');
+    const photo = await tinyJpegBase64();
 
     const acked: string[] = [];
     const refused: Ack[] = [];
