@@ -1,23 +1,35 @@
 import path from 'node:path';
-import { RATE_LIMITS } from '#shared/constants';
+import { ATTENDEES, RATE_LIMITS } from '#shared/constants';
 import type { Config } from './config';
 import type { Db } from './db/connection';
+import { createGroupCommit } from './db/group-commit';
+import { createPageViewLimiter } from './features/analytics/page-view-limiter';
+import { createMemoryRateLimiter } from './features/auth/memory-rate-limit';
 import { createPasswords, type Passwords } from './features/auth/password';
 import { createRateLimiter } from './features/auth/rate-limit';
 import { createSessions } from './features/auth/session';
+import { createInProcessBus, type LiveBus } from './features/changes/bus';
+import { downloadFulfilment } from './features/downloads/download-fulfilment';
+import { createPreparedFiles } from './features/downloads/prepared-files';
 import type { Mailer } from './features/email/mailer';
 import { createOutboxMailer } from './features/email/outbox-mailer';
 import { createSmtpMailer } from './features/email/smtp-mailer';
-import { createInProcessBus, type LiveBus } from './features/live/bus';
+import { createLiveFeeds } from './features/live/live-feed';
+import { membershipFulfilment } from './features/memberships/membership-fulfilment';
 import { createPaymentGateway } from './features/payments/create-gateway';
+import type { Fulfilment } from './features/payments/fulfil';
 import type { PaymentGateway } from './features/payments/gateway';
 import { createDiskStorage, uploadsDir } from './features/storage/disk-storage';
 import type { Storage } from './features/storage/storage';
 import { type Clock, systemClock } from './lib/clock';
 import { createLinkOrigin } from './lib/link-origin';
 import type { Log } from './lib/log';
+import { createRequestReader } from './lib/request';
 
-/** Everything a procedure may use, built once by createApp; tests swap any part without vi.mock. */
+/**
+ * Everything a procedure may use, built once by createApp; tests swap any part without vi.mock. Every
+ * part that holds state (limiters, feeds, group commit, prepared files) lives here, one per app.
+ */
 export function createDeps(
   base: { config: Config; db: Db; log: Log },
   overrides: Partial<{
@@ -43,11 +55,25 @@ export function createDeps(
     clock,
     mailer,
     linkOrigin: createLinkOrigin(config),
+    requests: createRequestReader(config),
     bus: overrides.bus ?? createInProcessBus(),
     payments: overrides.payments ?? createPaymentGateway({ config, db, clock }),
     storage: overrides.storage ?? createDiskStorage(uploadsDir(config)),
     sessions: createSessions(db, clock),
     passwords: overrides.passwords ?? createPasswords(),
+    /** What each selling feature grants for a paid session (payments knows only the interface). */
+    fulfilments: [membershipFulfilment, downloadFulfilment] as readonly Fulfilment[],
+    liveFeeds: createLiveFeeds(),
+    preparedFiles: createPreparedFiles(() => clock.now().getTime()),
+    pageViewLimiter: createPageViewLimiter(clock),
+    joins: {
+      // in memory: a database write here was a second disk sync on every join (docs/decisions/0011-join-fast-path.md)
+      limiter: createMemoryRateLimiter(clock, ATTENDEES.JOIN_RATE_LIMIT, ATTENDEES.JOIN_LIMIT_MAX_KEYS),
+      // joins that reach their transaction in the same turn share it and its disk sync (group commit)
+      commits: createGroupCommit(db),
+    },
+    /** A WAL checkpoint after an erasure that found the log busy is owed; the erasure job retries it. */
+    erasures: { checkpointOwed: false },
     limits: {
       signIn: createRateLimiter(db, clock, RATE_LIMITS.SIGN_IN),
       signInAccount: createRateLimiter(db, clock, RATE_LIMITS.SIGN_IN_ACCOUNT),

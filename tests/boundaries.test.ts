@@ -57,3 +57,34 @@ describe('layer boundaries', () => {
     }
   });
 });
+
+describe('feature folders', () => {
+  // server/features/<a> → server/features/<b>, for every import (types too) outside tests
+  const featureOf = (file: string) => /^server\/features\/([^/]+)\//.exec(file)?.[1];
+  const edges = () => {
+    const out = new Map<string, Set<string>>();
+    for (const f of files('server/features')) {
+      const from = featureOf(f);
+      if (!from || f.endsWith('.test.ts')) continue;
+      for (const spec of imports(f)) {
+        if (!spec.startsWith('.')) continue;
+        const to = featureOf(path.relative(root, path.resolve(root, path.dirname(f), spec)));
+        if (to && to !== from) out.set(from, (out.get(from) ?? new Set()).add(to));
+      }
+    }
+    return out;
+  };
+
+  it('import each other without a circle', () => {
+    const graph = edges();
+    const circles: string[] = [];
+    const walk = (node: string, trail: string[]) => {
+      for (const next of graph.get(node) ?? []) {
+        if (next === trail[0]) circles.push([...trail, next].join(' → '));
+        else if (!trail.includes(next) && next > trail[0]) walk(next, [...trail, next]);
+      }
+    };
+    for (const start of graph.keys()) walk(start, [start]);
+    expect(circles).toEqual([]);
+  });
+});

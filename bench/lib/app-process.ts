@@ -5,7 +5,7 @@
  */
 import { createApp } from '#server/app';
 import { loadConfig } from '#server/config';
-import { createInProcessBus, type LiveBus } from '#server/features/live/bus';
+import { createInProcessBus, type LiveBus } from '#server/features/changes/bus';
 import { insertBareEvent } from '../../tests/helpers/bare-event';
 import { liveChanges } from '../../tests/helpers/live-changes';
 import { selfUsage, serve, wallNow } from './child';

@@ -38,7 +38,7 @@ export function createExpressApp(deps: Deps, clientDir: string, drain?: express.
     }
   });
 
-  app.use(sameOriginGuard(deps.config));
+  app.use(sameOriginGuard(deps.config, deps.requests));
   // Answers carry signed-in data: never kept by the browser or a shared cache.
   app.use(['/trpc', '/api'], (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../config';
-import { requestHost } from '../lib/request';
+import type { RequestReader } from '../lib/request';
 
 function originOf(url: string): string | null {
   try {
@@ -16,14 +16,14 @@ function originOf(url: string): string | null {
  * host it was asked for) or BASE_URL. A request
  * without Origin (curl, server-to-server) carries no ambient browser credentials of another site.
  */
-export function isAllowedOrigin(req: IncomingMessage, config: Config): boolean {
+export function isAllowedOrigin(req: IncomingMessage, config: Config, requests: RequestReader): boolean {
   const site = req.headers['sec-fetch-site'];
   if (site && site !== 'same-origin' && site !== 'none') return false;
   const origin = req.headers.origin;
   if (!origin) return true;
   const got = originOf(origin);
   if (!got) return false;
-  const host = requestHost(req, config);
+  const host = requests.requestHost(req);
   const allowed = new Set<string>();
   if (host) allowed.add(`http://${host}`).add(`https://${host}`);
   if (config.baseUrl) {
@@ -36,9 +36,9 @@ export function isAllowedOrigin(req: IncomingMessage, config: Config): boolean {
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** tRPC also accepts form posts, so a cross-site HTML form could reach a mutation: refuse it. */
-export function sameOriginGuard(config: Config) {
+export function sameOriginGuard(config: Config, requests: RequestReader) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE.has(req.method) || isAllowedOrigin(req, config)) return next();
+    if (SAFE.has(req.method) || isAllowedOrigin(req, config, requests)) return next();
     res.status(403).json({ error: 'Cross-site request refused' });
   };
 }

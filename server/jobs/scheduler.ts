@@ -4,10 +4,10 @@ import { deletePageViewsBefore } from '../features/analytics/page-views.repo';
 import { deleteStaleLimits } from '../features/auth/rate-limits.repo';
 import { deleteExpiredSessions } from '../features/auth/sessions.repo';
 import { deleteExpiredTokens } from '../features/auth/tokens.repo';
+import { deleteChangesBefore } from '../features/changes/changes.repo';
 import { pruneBackups } from '../features/gdpr/backups';
 import { eraseDue, retryOwedCheckpoint } from '../features/gdpr/erase';
 import { sweepOrphanPhotos } from '../features/gdpr/orphan-photos';
-import { deleteChangesBefore } from '../features/live/live.repo';
 import { deleteTestCheckoutsBefore } from '../features/payments/test-checkouts.repo';
 
 type Job = { name: string; everyMs: number; run: (deps: Deps) => Promise<unknown> };

@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { clientIp, isHttps, requestHost } from './request';
+import { createRequestReader } from './request';
 
 const req = (peer: string, headers: Record<string, string> = {}) =>
   ({ socket: { remoteAddress: peer }, headers }) as unknown as IncomingMessage;
-const config = (TRUST_PROXY: string) => loadConfig({ TRUST_PROXY });
+const config = (TRUST_PROXY: string) => createRequestReader(loadConfig({ TRUST_PROXY }));
 
 describe('X-Forwarded-* only from TRUST_PROXY addresses', () => {
   const fwd = {
@@ -16,30 +16,30 @@ describe('X-Forwarded-* only from TRUST_PROXY addresses', () => {
 
   it('ignores them all when TRUST_PROXY is off', () => {
     const c = config('false');
-    expect(clientIp(req('127.0.0.1', fwd), c)).toBe('127.0.0.1');
-    expect(isHttps(req('127.0.0.1', fwd), c)).toBe(false);
-    expect(requestHost(req('127.0.0.1', { ...fwd, host: 'b.example' }), c)).toBe('b.example');
+    expect(c.clientIp(req('127.0.0.1', fwd))).toBe('127.0.0.1');
+    expect(c.isHttps(req('127.0.0.1', fwd))).toBe(false);
+    expect(c.requestHost(req('127.0.0.1', { ...fwd, host: 'b.example' }))).toBe('b.example');
   });
 
   it('true means a proxy on this machine: a peer elsewhere cannot choose its IP, scheme or host', () => {
     const c = config('true');
-    expect(clientIp(req('192.0.2.5', fwd), c)).toBe('192.0.2.5');
-    expect(isHttps(req('192.0.2.5', fwd), c)).toBe(false);
-    expect(requestHost(req('192.0.2.5', { ...fwd, host: 'b.example' }), c)).toBe('b.example');
-    expect(clientIp(req('127.0.0.1', fwd), c)).toBe('203.0.113.9');
-    expect(clientIp(req('::ffff:127.0.0.1', fwd), c)).toBe('203.0.113.9');
-    expect(clientIp(req('::1', fwd), c)).toBe('203.0.113.9');
-    expect(isHttps(req('127.0.0.1', fwd), c)).toBe(true);
-    expect(requestHost(req('127.0.0.1', { ...fwd, host: 'b.example' }), c)).toBe('a.example');
+    expect(c.clientIp(req('192.0.2.5', fwd))).toBe('192.0.2.5');
+    expect(c.isHttps(req('192.0.2.5', fwd))).toBe(false);
+    expect(c.requestHost(req('192.0.2.5', { ...fwd, host: 'b.example' }))).toBe('b.example');
+    expect(c.clientIp(req('127.0.0.1', fwd))).toBe('203.0.113.9');
+    expect(c.clientIp(req('::ffff:127.0.0.1', fwd))).toBe('203.0.113.9');
+    expect(c.clientIp(req('::1', fwd))).toBe('203.0.113.9');
+    expect(c.isHttps(req('127.0.0.1', fwd))).toBe(true);
+    expect(c.requestHost(req('127.0.0.1', { ...fwd, host: 'b.example' }))).toBe('a.example');
   });
 
   it('walks X-Forwarded-For from the right past trusted hops, stopping at the first untrusted one', () => {
     const c = config('10.0.0.0/8,192.0.2.1');
     const chain = { 'x-forwarded-for': '6.6.6.6, 203.0.113.9, 10.0.0.7, 10.9.9.9' };
-    expect(clientIp(req('192.0.2.1', chain), c)).toBe('203.0.113.9');
-    expect(clientIp(req('::ffff:10.0.0.2', chain), c)).toBe('203.0.113.9');
-    expect(clientIp(req('192.0.2.2', chain), c)).toBe('192.0.2.2');
-    expect(clientIp(req('192.0.2.1', { 'x-forwarded-for': '10.0.0.3, 10.0.0.4' }), c)).toBe('10.0.0.3');
-    expect(clientIp(req('192.0.2.1'), c)).toBe('192.0.2.1');
+    expect(c.clientIp(req('192.0.2.1', chain))).toBe('203.0.113.9');
+    expect(c.clientIp(req('::ffff:10.0.0.2', chain))).toBe('203.0.113.9');
+    expect(c.clientIp(req('192.0.2.2', chain))).toBe('192.0.2.2');
+    expect(c.clientIp(req('192.0.2.1', { 'x-forwarded-for': '10.0.0.3, 10.0.0.4' }))).toBe('10.0.0.3');
+    expect(c.clientIp(req('192.0.2.1'))).toBe('192.0.2.1');
   });
 });

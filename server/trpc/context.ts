@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SESSION } from '#shared/constants';
 import type { Deps } from '../deps';
 import { serializeCookie } from '../lib/cookies';
-import { clientIp, isHttps, requestHost } from '../lib/request';
 
 /**
  * One context for HTTP and WebSocket calls: the WS upgrade request carries the same cookie. A WebSocket
@@ -10,7 +9,7 @@ import { clientIp, isHttps, requestHost } from '../lib/request';
  * again for each call, and never slides the expiry (it cannot re-send the cookie).
  */
 export async function createContext(deps: Deps, req: IncomingMessage, res?: ServerResponse) {
-  const secure = isHttps(req, deps.config);
+  const secure = deps.requests.isHttps(req);
   const setCookie = (value: string, expires: Date) => {
     res?.appendHeader('Set-Cookie', serializeCookie(SESSION.COOKIE_NAME, value, { expires, secure }));
   };
@@ -18,10 +17,10 @@ export async function createContext(deps: Deps, req: IncomingMessage, res?: Serv
   if (auth?.refreshedExpiresAt) setCookie(auth.token, auth.refreshedExpiresAt);
   return {
     deps,
-    ip: clientIp(req, deps.config),
+    ip: deps.requests.clientIp(req),
     origin: deps.linkOrigin.get(),
     /** The Host the browser used (for origin checks only, as the same-origin guard reads it). */
-    host: requestHost(req, deps.config) ?? null,
+    host: deps.requests.requestHost(req) ?? null,
     userAgent: req.headers['user-agent'] ?? null,
     user: auth?.user ?? null,
     sessionId: auth?.sessionId ?? null,

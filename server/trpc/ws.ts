@@ -18,7 +18,7 @@ export function attachWebSocket(server: Server, deps: Deps) {
   server.on('upgrade', (req, socket, head) => {
     const { pathname } = new URL(req.url ?? '/', 'http://x');
     if (pathname !== '/trpc') return socket.destroy();
-    if (!isAllowedOrigin(req, deps.config)) {
+    if (!isAllowedOrigin(req, deps.config, deps.requests)) {
       socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return socket.destroy();
     }

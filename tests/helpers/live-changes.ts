@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { ChangeKind, Database } from '#server/db/schema';
 import type { Deps } from '#server/deps';
-import { recordChange } from '#server/features/live/changes.repo';
+import { recordChange } from '#server/features/changes/changes.repo';
 import { bumpAttendeeCount } from '#server/features/registrations/registrations.repo';
 import { newId } from '#server/lib/ids';
 

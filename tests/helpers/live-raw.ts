@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
-import { recordChange } from '#server/features/live/changes.repo';
+import { recordChange } from '#server/features/changes/changes.repo';
 import type { LiveChange } from '#server/features/live/live-payload';
 import { newId } from '#server/lib/ids';
 import { lw } from './live-world';

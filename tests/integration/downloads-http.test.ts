@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { removeOwnEvent } from '#server/features/events/events.service';
+import { eraseDue, eraseEvent } from '#server/features/gdpr/erase';
 import { DOWNLOADS } from '#shared/constants';
 import { M } from '#shared/messages';
 import { clock, dl, refusal, server, withDownloadsServer } from '../helpers/downloads-server';
@@ -211,5 +213,47 @@ describe('downloads disabled', () => {
     const input = { eventId, format: 'csv' as const, registrationId: me.registrationId, registrationToken: me.token };
     expect(await refusal(dl().prepare.mutate(input))).toEqual({ message: M.downloads.notOffered, code: 'FORBIDDEN' });
     expect((await refusal(dl().createPayment.mutate(input))).message).toBe(M.downloads.notOffered);
+  });
+});
+
+describe('erasure reaches prepared files', () => {
+  const prepareBoth = async (eventId: string, who: Awaited<ReturnType<typeof joinEvent>>) => {
+    const proof = { eventId, registrationId: who.registrationId, registrationToken: who.token };
+    const csv = await dl().prepare.mutate({ ...proof, format: 'csv' });
+    const pdf = await dl().prepare.mutate({ ...proof, format: 'pdf' });
+    for (const r of [csv, pdf]) expect((await fetchFile(server, r.downloadUrl)).res.status).toBe(200);
+    return [csv.downloadUrl, pdf.downloadUrl];
+  };
+
+  it('"Delete Attendee Data Now", the erasure job and deleting the event stop the links at once', async () => {
+    const erasures = [
+      (id: string) => eraseEvent(server.deps, id),
+      (id: string) =>
+        server.deps.db
+          .updateTable('events')
+          .set({ scheduled_deletion_date: '2000-01-01T00:00:00.000Z' })
+          .where('id', '=', id)
+          .execute()
+          .then(() => eraseDue(server.deps)),
+      async (id: string) => {
+        const { user_id } = await server.deps.db
+          .selectFrom('events')
+          .select('user_id')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        await removeOwnEvent(server.deps, user_id, id);
+      },
+    ];
+    for (const erase of erasures) {
+      const eventId = await insertEvent(server, { download_price: 0 });
+      const grace = await joinEvent(server, eventId, { first_name: 'Grace', last_name: 'Hopper' });
+      const links = await prepareBoth(eventId, grace);
+      await erase(eventId);
+      for (const link of links) {
+        const { res, bytes } = await fetchFile(server, link);
+        expect(res.status).toBe(404);
+        expect(bytes.toString()).not.toContain('Grace');
+      }
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordChange } from '#server/features/live/changes.repo';
+import { recordChange } from '#server/features/changes/changes.repo';
 import { jobs } from '#server/jobs/scheduler';
 import { newId } from '#server/lib/ids';
 import { LIVE } from '#shared/constants';

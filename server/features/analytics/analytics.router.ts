@@ -1,20 +1,8 @@
 import { PAGE_VIEWS } from '#shared/constants';
 import { clip, pageViewSchema } from '#shared/schemas/analytics';
-import type { Deps } from '../../deps';
 import { anonymizeIp } from '../../lib/ip';
 import { publicProcedure, router } from '../../trpc/trpc';
-import { createPageViewLimiter, type PageViewLimiter } from './page-view-limiter';
 import { insertPageView } from './page-views.repo';
-
-// One limiter per app (keyed on its deps), so each test server or app instance counts on its own.
-const limiters = new WeakMap<Deps, PageViewLimiter>();
-const limiterFor = (deps: Deps) => {
-  const existing = limiters.get(deps);
-  if (existing) return existing;
-  const created = createPageViewLimiter(deps.clock);
-  limiters.set(deps, created);
-  return created;
-};
 
 export const analyticsRouter = router({
   /**
@@ -23,7 +11,7 @@ export const analyticsRouter = router({
    */
   pageView: publicProcedure.input(pageViewSchema).mutation(async ({ ctx, input }) => {
     const userId = ctx.user?.id ?? null;
-    if (!limiterFor(ctx.deps).allow({ ip: ctx.ip, userId })) return { ok: true };
+    if (!ctx.deps.pageViewLimiter.allow({ ip: ctx.ip, userId })) return { ok: true };
     await insertPageView(ctx.deps.db, {
       path: input.path,
       referrer: input.referrer ?? null,

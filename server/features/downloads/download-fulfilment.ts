@@ -3,7 +3,7 @@ import { splitRevenue } from '#shared/money';
 import type { DownloadFormat } from '#shared/schemas/downloads';
 import type { Deps } from '../../deps';
 import { newId } from '../../lib/ids';
-import type { FulfilResult } from '../payments/fulfil';
+import type { Fulfilment, FulfilResult } from '../payments/fulfil';
 import type { PaymentSession } from '../payments/gateway';
 import { addRevenue, insertPurchaseOnce, organizerOf } from './downloads.repo';
 
@@ -41,3 +41,5 @@ export async function fulfilDownload(deps: Deps, session: PaymentSession): Promi
     return { fulfilled: true, alreadyFulfilled: false };
   });
 }
+
+export const downloadFulfilment: Fulfilment = { purposes: ['download'], fulfil: fulfilDownload };

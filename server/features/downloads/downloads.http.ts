@@ -1,7 +1,7 @@
 import express from 'express';
 import { M } from '#shared/messages';
 import type { Deps } from '../../deps';
-import { DOWNLOAD_PATH, preparedFiles } from './prepared-files';
+import { DOWNLOAD_PATH } from './prepared-files';
 
 const KEY = /^[a-z0-9]{32}$/;
 
@@ -12,7 +12,7 @@ const KEY = /^[a-z0-9]{32}$/;
 export function downloadRoutes(deps: Deps) {
   const router = express.Router();
   router.get(`${DOWNLOAD_PATH}:key`, (req, res) => {
-    const file = KEY.test(req.params.key) ? preparedFiles(deps).get(req.params.key) : undefined;
+    const file = KEY.test(req.params.key) ? deps.preparedFiles.get(req.params.key) : undefined;
     if (!file) {
       res.status(404).json({ error: M.downloads.failed });
       return;

@@ -20,7 +20,7 @@ import { attendeesForExport } from './downloads.repo';
 import { attendeesCsv, columnsFor } from './export-csv';
 import { attendeesPdf } from './export-pdf';
 import { photoThumbnails } from './photo-thumbnails';
-import { DOWNLOAD_PATH, preparedFiles, safeFileName } from './prepared-files';
+import { DOWNLOAD_PATH, safeFileName } from './prepared-files';
 
 // spec §2 the download card, §6 the visitor's download rule, §7 create-download-payment,
 // download-attendees and verify-download-payment. No transaction is open while the provider is asked
@@ -108,13 +108,14 @@ export async function prepareDownload(deps: Deps, input: PrepareDownloadInput): 
   ]);
   if (priceOf(deps, event) > 0) await verifyPaid(deps, input);
 
+  const store = deps.preparedFiles;
+  const ticket = store.ticket();
   const rows = await attendeesForExport(deps.db, event.id);
   const fileName = safeFileName(`${event.name} attendees`, input.format);
   // Everything the file is built from: while none of it changes, the file already built is handed back.
   const sameAs = createHash('sha256')
     .update(JSON.stringify([input.format, input.registrationId, event, rows]))
     .digest('base64url');
-  const store = preparedFiles(deps);
   const held = store.reuse(sameAs);
   if (held) return { downloadUrl: `${DOWNLOAD_PATH}${held}`, fileName };
 
@@ -137,6 +138,11 @@ export async function prepareDownload(deps: Deps, input: PrepareDownloadInput): 
           ),
           contentType: 'application/pdf',
         };
-  const key = store.put({ ...file, fileName }, sameAs);
+  const key = store.put(event.id, ticket, { ...file, fileName }, sameAs);
+  // erased while the file was built: whatever the event is now answers (its entries are gone)
+  if (key === undefined) {
+    await openFor(deps, input);
+    return fail.notFound(M.downloads.failed);
+  }
   return { downloadUrl: `${DOWNLOAD_PATH}${key}`, fileName };
 }

@@ -1,9 +1,11 @@
 import { DOWNLOADS } from '#shared/constants';
-import type { Deps } from '../../deps';
 import { randomToken } from '../../lib/ids';
 
 export type PreparedFile = { bytes: Buffer; fileName: string; contentType: string };
-type Held = PreparedFile & { expiresAt: number; sameAs?: string };
+type Held = PreparedFile & { eventId: string; expiresAt: number; sameAs?: string };
+
+// Events erased lately, remembered so that a file whose build began before the erasure is not held after it.
+const RECENT_ERASURES = 1_000;
 
 /**
  * Files built by downloads.prepare, held in memory under a random key until GET /api/downloads/{key}
@@ -11,12 +13,14 @@ type Held = PreparedFile & { expiresAt: number; sameAs?: string };
  * and bounded in count and in bytes (DOWNLOADS.MAX_PREPARED_FILES, DOWNLOADS.PREPARED_MAX_BYTES; the
  * oldest goes first); a restart simply forgets them and the browser prepares again. A file may carry
  * `sameAs`, a fingerprint of everything it was built from: asking again with the same fingerprint hands
- * back the held file instead of building another copy. One store per app (keyed by its deps), so test
- * servers never share files.
+ * back the held file instead of building another copy. Erasing an event's attendee data (or deleting
+ * it) drops its files at once (`dropEvent`). One store per app, built in createDeps.
  */
-function createPreparedFiles(now: () => number) {
+export function createPreparedFiles(now: () => number) {
   const files = new Map<string, Held>();
   let heldBytes = 0;
+  let erasures = 0;
+  const erasedAt = new Map<string, number>();
   const drop = (key: string) => {
     const f = files.get(key);
     if (!f) return;
@@ -30,7 +34,11 @@ function createPreparedFiles(now: () => number) {
   const full = (adding: number) =>
     files.size >= DOWNLOADS.MAX_PREPARED_FILES || heldBytes + adding > DOWNLOADS.PREPARED_MAX_BYTES;
   return {
-    put(file: PreparedFile, sameAs?: string): string {
+    /** Taken before an event's rows are read: `put` refuses the file if the event was erased since. */
+    ticket: () => erasures,
+    /** Holds a file of `eventId` built from rows read after `ticket`; undefined if the event was erased meanwhile. */
+    put(eventId: string, ticket: number, file: PreparedFile, sameAs?: string): string | undefined {
+      if ((erasedAt.get(eventId) ?? -1) >= ticket) return undefined;
       sweep();
       // A single file over the whole budget is still held (alone): refusing it would refuse the download.
       while (files.size > 0 && full(file.bytes.length)) {
@@ -39,7 +47,7 @@ function createPreparedFiles(now: () => number) {
         drop(oldest);
       }
       const key = randomToken(32);
-      files.set(key, { ...file, sameAs, expiresAt: now() + DOWNLOADS.FILE_TTL_MS });
+      files.set(key, { ...file, eventId, sameAs, expiresAt: now() + DOWNLOADS.FILE_TTL_MS });
       heldBytes += file.bytes.length;
       return key;
     },
@@ -67,21 +75,19 @@ function createPreparedFiles(now: () => number) {
       }
       return { bytes: f.bytes, fileName: f.fileName, contentType: f.contentType };
     },
+    /** The event's attendee data is gone: its files stop answering now, and files still being built are refused. */
+    dropEvent(eventId: string) {
+      erasedAt.delete(eventId);
+      erasedAt.set(eventId, erasures++);
+      if (erasedAt.size > RECENT_ERASURES) erasedAt.delete(erasedAt.keys().next().value as string);
+      for (const [key, f] of files) if (f.eventId === eventId) drop(key);
+    },
     /** Files and bytes held now (for tests and logs). */
     held: () => ({ files: files.size, bytes: heldBytes }),
   };
 }
 
-const stores = new WeakMap<Deps, ReturnType<typeof createPreparedFiles>>();
-
-export function preparedFiles(deps: Deps) {
-  let store = stores.get(deps);
-  if (!store) {
-    store = createPreparedFiles(() => deps.clock.now().getTime());
-    stores.set(deps, store);
-  }
-  return store;
-}
+export type PreparedFiles = ReturnType<typeof createPreparedFiles>;
 
 export const DOWNLOAD_PATH = '/api/downloads/';
 

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Deps } from '../../deps';
-import type { Change } from '../live/bus';
-import { erasureNotice } from '../live/live.repo';
+import type { Change } from '../changes/bus';
+import { erasureNotice } from '../changes/changes.repo';
 import {
   checkpointWal,
   deleteChangesOf,
@@ -39,13 +39,10 @@ export async function eraseInTransaction(
   return { eventId, deletedRegistrations, photoUrls, notice };
 }
 
-// A checkpoint that found the WAL busy is owed: the job retries it until one completes.
-let checkpointOwed = false;
-
 /** The job's retry of a checkpoint an erasure could not finish (readers held the WAL). */
 export async function retryOwedCheckpoint(deps: Deps) {
-  if (!checkpointOwed) return;
-  checkpointOwed = (await checkpointWal(deps.db)).busy;
+  if (!deps.erasures.checkpointOwed) return;
+  deps.erasures.checkpointOwed = (await checkpointWal(deps.db)).busy;
 }
 
 /**
@@ -54,6 +51,7 @@ export async function retryOwedCheckpoint(deps: Deps) {
  */
 export async function finishErasures(deps: Deps, erasures: Erasure[]) {
   if (erasures.length === 0) return;
+  for (const e of erasures) deps.preparedFiles.dropEvent(e.eventId);
   deps.bus.publish(erasures.map((e) => e.notice));
   const urls = [...new Set(erasures.flatMap((e) => e.photoUrls))];
   const kept = await referencedUrls(deps.db, urls);
@@ -62,7 +60,7 @@ export async function finishErasures(deps: Deps, erasures: Erasure[]) {
     await deps.storage.remove(url).catch((err) => deps.log.error({ err, url }, 'photo file not deleted'));
   }
   const { busy } = await checkpointWal(deps.db);
-  checkpointOwed = busy;
+  deps.erasures.checkpointOwed = busy;
   if (busy) deps.log.warn('WAL checkpoint after erasure was busy; the next erasure run retries');
   for (const e of erasures) {
     deps.log.info(

@@ -3,10 +3,10 @@ import { LIVE } from '#shared/constants';
 import type { Deps } from '../../deps';
 import { sharedJson, shareJson } from '../../trpc/shared-json';
 import { dataFrameTail } from '../../trpc/ws-direct';
+import type { Change } from '../changes/bus';
+import { changesAfter, logExtent } from '../changes/changes.repo';
 import { findRegistrationsByIds } from '../registrations/registrations.repo';
 import { BatchWindow } from './batch-window';
-import type { Change } from './bus';
-import { changesAfter, logExtent } from './live.repo';
 import { type LiveBatch, type LiveChange, needsRow, notice, toLiveChange } from './live-payload';
 
 /**
@@ -179,19 +179,27 @@ class EventFeed {
 
 export type { EventFeed };
 
-const hubs = new WeakMap<Deps, Map<string, EventFeed>>();
+/**
+ * The feeds of one app, by event: a feed is created on first use and dropped when nobody watches.
+ * Built in createDeps (`deps.liveFeeds`).
+ */
+export type LiveFeeds = { feed(deps: Deps, eventId: string): EventFeed; size(): number };
 
-/** The feed of one event for this app instance, created on first use and dropped when nobody watches. */
-export function eventFeed(deps: Deps, eventId: string): EventFeed {
-  const feeds = hubs.get(deps) ?? new Map<string, EventFeed>();
-  hubs.set(deps, feeds);
-  let feed = feeds.get(eventId);
-  if (!feed) {
-    const created = new EventFeed(deps, eventId, () => {
-      if (feeds.get(eventId) === created) feeds.delete(eventId);
-    });
-    feeds.set(eventId, created);
-    feed = created;
-  }
-  return feed;
+export function createLiveFeeds(): LiveFeeds {
+  const feeds = new Map<string, EventFeed>();
+  return {
+    feed(deps: Deps, eventId: string): EventFeed {
+      let feed = feeds.get(eventId);
+      if (!feed) {
+        const created = new EventFeed(deps, eventId, () => {
+          if (feeds.get(eventId) === created) feeds.delete(eventId);
+        });
+        feeds.set(eventId, created);
+        feed = created;
+      }
+      return feed;
+    },
+    /** Events watched now. */
+    size: () => feeds.size,
+  };
 }

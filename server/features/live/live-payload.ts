@@ -1,6 +1,6 @@
 import type { RegistrationDto } from '#shared/schemas/registrations';
+import type { Change } from '../changes/bus';
 import { toRegistrationDto } from '../registrations/registration-dto';
-import type { Change } from './bus';
 import type { LiveRegistrationRow } from './live.repo';
 
 /**

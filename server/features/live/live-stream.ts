@@ -1,8 +1,8 @@
 import { LIVE } from '#shared/constants';
 import type { Deps } from '../../deps';
 import { type DirectLine, writeFrames } from '../../trpc/ws-direct';
-import { changesAfter, logExtent } from './live.repo';
-import { type EventFeed, endsStream, eventFeed, type LiveItem, liveItem } from './live-feed';
+import { changesAfter, logExtent } from '../changes/changes.repo';
+import { type EventFeed, endsStream, type LiveItem, liveItem } from './live-feed';
 import { type LiveChange, notice } from './live-payload';
 
 /**
@@ -21,7 +21,7 @@ export async function* streamEvent(
   line?: DirectLine,
 ) {
   const event = await findEvent();
-  const feed = eventFeed(deps, event.id);
+  const feed = deps.liveFeeds.feed(deps, event.id);
   const queue: LiveItem[] = [];
   let wake: (() => void) | undefined;
   let follow: ((items: LiveItem[]) => void) | undefined;

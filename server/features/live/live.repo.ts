@@ -1,7 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { findRegistrationsByIds } from '../registrations/registrations.repo';
-import type { Change } from './bus';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -11,45 +10,3 @@ export function findLiveEvent(db: Q, eventId: string) {
 }
 
 export type LiveRegistrationRow = Awaited<ReturnType<typeof findRegistrationsByIds>>[number];
-
-/** One event's logged changes after `afterSeq`, oldest first, at most `limit`. */
-export function changesAfter(db: Q, eventId: string, afterSeq: number, limit: number): Promise<Change[]> {
-  return db
-    .selectFrom('registration_changes')
-    .select(['seq', 'event_id', 'registration_id', 'kind'])
-    .where('event_id', '=', eventId)
-    .where('seq', '>', afterSeq)
-    .orderBy('seq', 'asc')
-    .limit(limit)
-    .execute();
-}
-
-/**
- * The log's extent over all events: `oldest` kept seq (null when empty) and `last` seq ever handed out
- * (AUTOINCREMENT never reuses one, so it survives pruning and erasure).
- */
-export async function logExtent(db: Q): Promise<{ oldest: number | null; last: number }> {
-  const oldest = await db
-    .selectFrom('registration_changes')
-    .select((eb) => eb.fn.min<number | null>('seq').as('seq'))
-    .executeTakeFirst();
-  const last = await sql<{ seq: number }>`SELECT seq FROM sqlite_sequence WHERE name = 'registration_changes'`.execute(
-    db,
-  );
-  return { oldest: oldest?.seq ?? null, last: Number(last.rows[0]?.seq ?? 0) };
-}
-
-/**
- * The live notice of an erasure. It is published, not logged: the event's log rows are erased with its
- * registrations, and a subscriber that comes back later learns it from personal_data_deleted.
- */
-export async function erasureNotice(db: Q, eventId: string): Promise<Change> {
-  const { last } = await logExtent(db);
-  return { seq: last, event_id: eventId, registration_id: '', kind: 'erased' };
-}
-
-/** Log retention: forgets changes recorded before `beforeIso`; returns how many. */
-export async function deleteChangesBefore(db: Q, beforeIso: string): Promise<number> {
-  const r = await db.deleteFrom('registration_changes').where('created_at', '<', beforeIso).executeTakeFirst();
-  return Number(r.numDeletedRows);
-}

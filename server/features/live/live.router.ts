@@ -3,8 +3,9 @@ import { liveCursorSchema, liveSubscriptionSchema } from '#shared/schemas/live';
 import { fail } from '../../lib/errors';
 import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
 import { directLine } from '../../trpc/ws-direct';
+import { logExtent } from '../changes/changes.repo';
 import { findOwnedEvent } from '../registrations/registrations.repo';
-import { findLiveEvent, logExtent } from './live.repo';
+import { findLiveEvent } from './live.repo';
 import { streamEvent } from './live-stream';
 
 // A subscription over a WebSocket gets its line there (ws-direct.ts): its items skip tRPC's per-item loop.

@@ -3,7 +3,7 @@ import { MEMBERSHIP } from '#shared/constants';
 import type { Deps } from '../../deps';
 import { newId } from '../../lib/ids';
 import { findUserById } from '../auth/users.repo';
-import type { FulfilResult } from '../payments/fulfil';
+import type { Fulfilment, FulfilResult } from '../payments/fulfil';
 import type { PaymentSession } from '../payments/gateway';
 import { insertMembership, membershipBySession, membershipsOf } from './memberships.repo';
 
@@ -43,3 +43,8 @@ export async function fulfilMembership(deps: Deps, session: PaymentSession): Pro
     return { fulfilled: true, alreadyFulfilled: false };
   });
 }
+
+export const membershipFulfilment: Fulfilment = {
+  purposes: ['membership-one-time', 'membership-annual'],
+  fulfil: fulfilMembership,
+};

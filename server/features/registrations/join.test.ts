@@ -20,7 +20,7 @@ import {
   setUpRegistrationsWorld,
   token,
 } from '../../../tests/helpers/registrations-world';
-import type { Change } from '../live/bus';
+import type { Change } from '../changes/bus';
 
 setUpRegistrationsWorld();
 

@@ -17,7 +17,7 @@ import {
   s,
   setUpRegistrationsWorld,
 } from '../../../tests/helpers/registrations-world';
-import type { Change } from '../live/bus';
+import type { Change } from '../changes/bus';
 
 setUpRegistrationsWorld();
 

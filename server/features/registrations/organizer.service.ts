@@ -3,7 +3,7 @@ import type { RegistrationDto, RegistrationListQuery } from '#shared/schemas/reg
 import type { ChangeKind } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
-import { recordChange } from '../live/changes.repo';
+import { recordChange } from '../changes/changes.repo';
 import { toRegistrationDto } from './registration-dto';
 import { countOwned, countOwnedCheckedIn, listOwned, searchOwned } from './registration-lists.repo';
 import {

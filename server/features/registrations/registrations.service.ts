@@ -13,15 +13,12 @@ import {
   registrationSchema,
   type updateRegistrationSchema,
 } from '#shared/schemas/registrations';
-import { createGroupCommit, type GroupCommit } from '../../db/group-commit';
-import type { Database } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
 import { newId, sha256Hex } from '../../lib/ids';
-import { createMemoryRateLimiter } from '../auth/memory-rate-limit';
 import { createRateLimiter } from '../auth/rate-limit';
+import { recordChange } from '../changes/changes.repo';
 import { toPublicEventDto } from '../events/event-dto';
-import { recordChange } from '../live/changes.repo';
 import { processPhoto } from '../storage/photos';
 import { toRegistrationDto } from './registration-dto';
 import { countPublic, listPublic, searchPublic } from './registration-lists.repo';
@@ -79,30 +76,6 @@ function eventForm(rules: ReturnType<typeof rulesOf>) {
   return schema;
 }
 
-// The per-IP join ceiling is counted in memory, one counter set per database: a database write here was
-// a second disk sync on every join, beside the join's own transaction (docs/decisions/0011-join-fast-path.md).
-const joinLimiters = new WeakMap<Deps['db'], ReturnType<typeof createMemoryRateLimiter>>();
-function joinLimiter(deps: Deps) {
-  let limiter = joinLimiters.get(deps.db);
-  if (!limiter) {
-    limiter = createMemoryRateLimiter(deps.clock, ATTENDEES.JOIN_RATE_LIMIT, ATTENDEES.JOIN_LIMIT_MAX_KEYS);
-    joinLimiters.set(deps.db, limiter);
-  }
-  return limiter;
-}
-
-// Joins that reach their transaction in the same turn share it and its disk sync (group commit, bench
-// B1); a join that fails in the group fails alone. One group queue per database.
-const groupCommits = new WeakMap<Deps['db'], GroupCommit<Database>>();
-function joinCommits(deps: Deps) {
-  let commits = groupCommits.get(deps.db);
-  if (!commits) {
-    commits = createGroupCommit(deps.db);
-    groupCommits.set(deps.db, commits);
-  }
-  return commits;
-}
-
 async function removeQuietly(deps: Deps, url: string | null | undefined) {
   if (!url) return;
   try {
@@ -136,13 +109,13 @@ export async function join(
   const values = { ...checkForEvent(eventForm(rulesOf(event)), form), photo: form.photo };
   // Counted only for a join that will do real work (photo, row): a retry, a missing event or a refused
   // form cannot spend a venue's ceiling.
-  joinLimiter(deps).enforce([`join:ip:${ip ?? 'unknown'}`]);
+  deps.joins.limiter.enforce([`join:ip:${ip ?? 'unknown'}`]);
 
   const photo = await processPhoto(Buffer.from(values.photo, 'base64'));
   const id = newId();
   const photoUrl = await deps.storage.putOwned(photo.bytes, photo.ext, id);
   const now = deps.clock.now().toISOString();
-  const committed = await joinCommits(deps)
+  const committed = await deps.joins.commits
     .run(async (trx) => {
       const row = await insertRegistration(trx, {
         id,
