@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { stripJpeg } from './jpeg-strip';
+import { MAX_SCANS, stripJpeg } from './jpeg-strip';
 
 // A photo-like image (smooth colour and grain), so the scans hold real entropy-coded data.
 async function picture(width = 64, height = 48) {
@@ -95,5 +95,26 @@ describe('stripJpeg: the coded image without its metadata', () => {
     expect(stripJpeg(cmyk)).toBeUndefined();
     const adobe = withSegment(jpeg, 0xee, Buffer.from('Adobe\0d\0\0\0\0\0'));
     expect(stripJpeg(adobe)).toBeUndefined();
+  });
+
+  it('walks a baseline file code by code: bytes hidden before EOI, or a block cut short, leave it to the decoder', async () => {
+    const jpeg = await (await picture(64, 48)).jpeg({ quality: 80 }).toBuffer();
+    expect(stripJpeg(jpeg)?.checked).toBe(true);
+    expect(stripJpeg(Buffer.concat([jpeg.subarray(0, -2), Buffer.from('x'), jpeg.subarray(-2)]))).toBeUndefined();
+    expect(stripJpeg(Buffer.concat([jpeg.subarray(0, -4), jpeg.subarray(-2)]))).toBeUndefined();
+    const restarts = await (await picture(64, 48)).jpeg({ quality: 80, chromaSubsampling: '4:2:0' }).toBuffer();
+    expect(stripJpeg(restarts)?.checked).toBe(true);
+  });
+
+  it(`keeps at most ${MAX_SCANS} scans, and does not vouch for a progressive file's coded data`, async () => {
+    const progressive = await (await picture()).jpeg({ progressive: true }).toBuffer();
+    expect(stripJpeg(progressive)?.checked).toBe(false);
+    const sos = progressive.lastIndexOf(Buffer.from([0xff, 0xda]));
+    const repeated = Buffer.concat([
+      progressive.subarray(0, -2),
+      ...Array(MAX_SCANS).fill(progressive.subarray(sos, -2)),
+      progressive.subarray(-2),
+    ]);
+    expect(stripJpeg(repeated)).toBeUndefined();
   });
 });

@@ -1,6 +1,14 @@
 // A JPEG's own coded image, without anything else it carries (docs/decisions/0011-join-fast-path.md).
 // Marker layout from ITU-T T.81 (B.1.1.2, B.2) and JFIF 1.02.
 
+import {
+  baselineScanEnd,
+  type HuffmanTables,
+  readHuffmanTables,
+  type ScanComponent,
+  type ScanFrame,
+} from './jpeg-scan-walk';
+
 const SOI = 0xd8;
 const EOI = 0xd9;
 const SOS = 0xda;
@@ -13,7 +21,8 @@ const APP15 = 0xef;
 const COM = 0xfe;
 // Sequential (baseline, extended) and progressive Huffman frames: what browsers and cameras write.
 // Lossless, hierarchical and arithmetic-coded frames, and DNL, are left to the full decoder.
-const FRAMES = new Set([0xc0, 0xc1, 0xc2]);
+const SOF2 = 0xc2;
+const FRAMES = new Set([0xc0, 0xc1, SOF2]);
 const RGB_IDS = [0x52, 0x47, 0x42]; // component ids 'R','G','B': an RGB-coded file JFIF cannot describe
 
 /** A minimal JFIF APP0: version 1.02, no density units (1:1), no thumbnail. */
@@ -38,9 +47,17 @@ const JFIF = Buffer.from([
   0x00,
 ]);
 
+// A progressive camera or browser JPEG has about 10 scans; a file with more is left to the full decoder.
+export const MAX_SCANS = 16;
+
 type Frame = { width: number; height: number; components: number };
-/** `exif` / `icc`: whether an EXIF block (which may say how to turn the image) or a colour profile was dropped. */
-export type StrippedJpeg = Frame & { bytes: Buffer; exif: boolean; icc: boolean };
+type FrameLayout = Frame & { progressive: boolean; ids: number[]; sampling: { h: number; v: number }[] };
+/**
+ * `exif` / `icc`: whether an EXIF block (which may say how to turn the image) or a colour profile was
+ * dropped. `checked`: every scan's coded data was walked code by code and ends exactly where the next
+ * marker begins (baseline files), so no byte is kept that a decoder would skip.
+ */
+export type StrippedJpeg = Frame & { bytes: Buffer; exif: boolean; icc: boolean; checked: boolean };
 
 const EXIF_ID = Buffer.from('Exif\0\0', 'latin1');
 const ICC_ID = Buffer.from('ICC_PROFILE\0', 'latin1');
@@ -56,8 +73,11 @@ const ICC_ID = Buffer.from('ICC_PROFILE\0', 'latin1');
 export function stripJpeg(b: Buffer): StrippedJpeg | undefined {
   if (b.length < 4 || b[0] !== 0xff || b[1] !== SOI) return undefined;
   const kept: Buffer[] = [b.subarray(0, 2), JFIF];
-  let frame: Frame | undefined;
+  let frame: FrameLayout | undefined;
   let scans = 0;
+  let checked = true;
+  const tables: HuffmanTables = new Map();
+  let restart = 0;
   let exif = false;
   let icc = false;
   let pos = 2;
@@ -72,7 +92,8 @@ export function stripJpeg(b: Buffer): StrippedJpeg | undefined {
     if (code === EOI) {
       if (pos !== b.length || !frame || scans === 0) return undefined;
       kept.push(b.subarray(start, pos));
-      return { bytes: Buffer.concat(kept), ...frame, exif, icc };
+      const { width, height, components } = frame;
+      return { bytes: Buffer.concat(kept), width, height, components, exif, icc, checked };
     }
     if (pos + 2 > b.length) return undefined;
     const length = b.readUInt16BE(pos);
@@ -83,17 +104,29 @@ export function stripJpeg(b: Buffer): StrippedJpeg | undefined {
 
     if (FRAMES.has(code)) {
       if (frame || scans > 0) return undefined;
-      frame = readFrame(body);
+      frame = readFrame(body, code === SOF2);
       if (!frame) return undefined;
+      checked = !frame.progressive;
       kept.push(b.subarray(start, end));
-    } else if (code === DQT || code === DHT || code === DRI) {
+    } else if (code === DHT) {
+      if (!readHuffmanTables(body, tables)) return undefined;
+      kept.push(b.subarray(start, end));
+    } else if (code === DRI) {
+      if (body.length !== 2) return undefined;
+      restart = body.readUInt16BE(0);
+      kept.push(b.subarray(start, end));
+    } else if (code === DQT) {
       kept.push(b.subarray(start, end));
     } else if (code === SOS) {
       if (!frame || body.length < 1 || body.length !== 4 + 2 * body[0] || body[0] === 0) return undefined;
       const dataEnd = scanEnd(b, pos);
-      if (dataEnd === undefined) return undefined;
+      if (dataEnd === undefined || ++scans > MAX_SCANS) return undefined;
+      if (checked) {
+        const comps = scanComponents(body, frame);
+        const codedEnd = comps && baselineScanEnd(b, pos, dataEnd, frameOf(frame), comps, tables, restart);
+        if (codedEnd !== dataEnd) return undefined;
+      }
       kept.push(b.subarray(start, dataEnd));
-      scans++;
       pos = dataEnd;
     } else if (code === APP14) {
       return undefined;
@@ -109,7 +142,7 @@ export function stripJpeg(b: Buffer): StrippedJpeg | undefined {
 
 const startsWith = (body: Buffer, id: Buffer) => body.length >= id.length && body.subarray(0, id.length).equals(id);
 
-function readFrame(body: Buffer): Frame | undefined {
+function readFrame(body: Buffer, progressive: boolean): FrameLayout | undefined {
   if (body.length < 6) return undefined;
   const precision = body[0];
   const height = body.readUInt16BE(1);
@@ -118,7 +151,39 @@ function readFrame(body: Buffer): Frame | undefined {
   if (precision !== 8 || width === 0 || height === 0) return undefined;
   if ((components !== 1 && components !== 3) || body.length !== 6 + 3 * components) return undefined;
   if (components === 3 && RGB_IDS.every((id, i) => body[6 + 3 * i] === id)) return undefined;
-  return { width, height, components };
+  const ids: number[] = [];
+  const sampling: { h: number; v: number }[] = [];
+  for (let i = 0; i < components; i++) {
+    const hv = body[7 + 3 * i];
+    const h = hv >> 4;
+    const v = hv & 15;
+    if (h < 1 || h > 4 || v < 1 || v > 4) return undefined;
+    ids.push(body[6 + 3 * i]);
+    sampling.push({ h, v });
+  }
+  return { width, height, components, progressive, ids, sampling };
+}
+
+const frameOf = (f: FrameLayout): ScanFrame => ({
+  width: f.width,
+  height: f.height,
+  hMax: Math.max(...f.sampling.map((s) => s.h)),
+  vMax: Math.max(...f.sampling.map((s) => s.v)),
+});
+
+/** A baseline scan's components in its order with their tables; undefined for anything else. */
+function scanComponents(body: Buffer, frame: FrameLayout): ScanComponent[] | undefined {
+  const n = body[0];
+  const out: ScanComponent[] = [];
+  for (let i = 0; i < n; i++) {
+    const index = frame.ids.indexOf(body[1 + 2 * i]);
+    if (index < 0) return undefined;
+    const t = body[2 + 2 * i];
+    out.push({ ...frame.sampling[index], dc: t >> 4, ac: t & 15 });
+  }
+  // a sequential scan covers coefficients 0-63 without successive approximation
+  const [ss, se, a] = [body[1 + 2 * n], body[2 + 2 * n], body[3 + 2 * n]];
+  return ss === 0 && se === 63 && a === 0 ? out : undefined;
 }
 
 /**

@@ -168,6 +168,38 @@ describe('processPhoto: a plain JPEG within 800x800 is stored as it is, without 
     expect((await sharp(polyglot.bytes).metadata()).format).toBe('jpeg');
   });
 
+  it('never keeps bytes hidden before the end marker: the walk finds where the coded image ends', async () => {
+    const jpeg = await (await browserJpeg(200, 150)).jpeg({ quality: 70 }).toBuffer();
+    const hidden = Buffer.from('HIDDEN-PAYLOAD-'.repeat(40));
+    const smuggled = Buffer.concat([jpeg.subarray(0, -2), hidden, jpeg.subarray(-2)]);
+    // the full decoder refuses it (extraneous bytes) or encodes it again: either way the bytes do not stay
+    const stored = await processPhoto(smuggled).then(
+      (r) => r.bytes,
+      (e: Error) => e.message,
+    );
+    if (typeof stored === 'string') expect(stored).toBe(PHOTO_MESSAGES.unsupported);
+    else expect(stored.includes('HIDDEN-PAYLOAD')).toBe(false);
+    const kept = await processPhoto(jpeg);
+    expect(kept.bytes.subarray(-1024).equals(jpeg.subarray(-1024))).toBe(true);
+  });
+
+  it('a progressive JPEG with its last scan repeated 50,000 times is not stored: too many scans, and it does not decode', async () => {
+    // a flat picture: its refinement scans are a few bytes each, so 50,000 of them make ~600 KB
+    const progressive = await solid(800, 800, '#48c').jpeg({ progressive: true, quality: 70 }).toBuffer();
+    const sos = progressive.lastIndexOf(Buffer.from([0xff, 0xda]));
+    const lastScan = progressive.subarray(sos, -2);
+    const bomb = Buffer.concat([
+      progressive.subarray(0, -2),
+      ...Array(50_000).fill(lastScan),
+      progressive.subarray(-2),
+    ]);
+    expect(bomb.length).toBeLessThan(PHOTOS.BASE64_MAX);
+    expect(await refusal(processPhoto(bomb))).toBe(PHOTO_MESSAGES.unsupported);
+    // an ordinary progressive JPEG is still taken (decoded and encoded again: its scans are not walked)
+    const taken = await processPhoto(progressive);
+    expect((await sharp(taken.bytes).metadata()).isProgressive).toBe(false);
+  });
+
   it('refuses a JPEG whose segments are broken and that does not decode either', async () => {
     const jpeg = await (await browserJpeg(200, 200)).jpeg().toBuffer();
     const broken = Buffer.from(jpeg);

@@ -51,7 +51,8 @@ const inSlot = createSlots(PHOTOS.CONCURRENCY, PHOTOS.MAX_WAITING);
  * with an EXIF block is kept only when sharp reads the same frame and no turn (orientation) from it.
  */
 function storableAsIs(plain: StrippedJpeg | undefined, meta?: Metadata): Buffer | undefined {
-  if (!plain || plain.icc || plain.width > PHOTOS.SIZE || plain.height > PHOTOS.SIZE) return;
+  // a progressive file's coded data is not walked: bytes hidden in it would be kept, so it is re-encoded
+  if (!plain || !plain.checked || plain.icc || plain.width > PHOTOS.SIZE || plain.height > PHOTOS.SIZE) return;
   if (!plain.exif) return plain.bytes;
   if (meta?.format !== 'jpeg' || meta.hasProfile || (meta.orientation ?? 1) !== 1) return;
   if (meta.width !== plain.width || meta.height !== plain.height || meta.channels !== plain.components) return;
