@@ -52,7 +52,7 @@ const inSlot = createSlots(PHOTOS.CONCURRENCY, PHOTOS.MAX_WAITING);
  */
 function storableAsIs(plain: StrippedJpeg | undefined, meta?: Metadata): Buffer | undefined {
   // a progressive file's coded data is not walked: bytes hidden in it would be kept, so it is re-encoded
-  if (!plain || !plain.checked || plain.icc || plain.width > PHOTOS.SIZE || plain.height > PHOTOS.SIZE) return;
+  if (!plain?.checked || plain.icc || plain.width > PHOTOS.SIZE || plain.height > PHOTOS.SIZE) return;
   if (!plain.exif) return plain.bytes;
   if (meta?.format !== 'jpeg' || meta.hasProfile || (meta.orientation ?? 1) !== 1) return;
   if (meta.width !== plain.width || meta.height !== plain.height || meta.channels !== plain.components) return;
