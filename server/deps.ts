@@ -24,6 +24,7 @@ import type { Storage } from './features/storage/storage';
 import { type Clock, systemClock } from './lib/clock';
 import { createLinkOrigin } from './lib/link-origin';
 import type { Log } from './lib/log';
+import { systemTimer, type Timer } from './lib/timer';
 import { createRequestReader } from './lib/request';
 
 /**
@@ -39,6 +40,7 @@ export function createDeps(
     bus: LiveBus;
     passwords: Passwords;
     payments: PaymentGateway;
+    liveTimer: Timer;
   }> = {},
 ) {
   const { config, db, log } = base;
@@ -64,6 +66,7 @@ export function createDeps(
     /** What each selling feature grants for a paid session (payments knows only the interface). */
     fulfilments: [membershipFulfilment, downloadFulfilment] as readonly Fulfilment[],
     liveFeeds: createLiveFeeds(),
+    liveTimer: overrides.liveTimer ?? systemTimer,
     preparedFiles: createPreparedFiles(() => clock.now().getTime()),
     pageViewLimiter: createPageViewLimiter(clock),
     joins: {

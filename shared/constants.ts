@@ -134,8 +134,9 @@ export const IMAGES = {
   SVG_MAX_BYTES: 512 * 1024,
   SVG_MAX_ELEMENTS: 5_000,
   SVG_MAX_RENDERED_ELEMENTS: 20_000, // elements drawn once every <use> (or other #reference) is expanded
-  SVG_RENDER_TIMEOUT_MS: 3_000,
-  RASTER_RENDER_TIMEOUT_MS: 10_000, // a 10 MB, 50-megapixel PNG or JPEG decodes in about a second
+  // CPU time a render may use (its child process is killed past it; wall time is only a backstop)
+  SVG_RENDER_CPU_MS: 3_000,
+  RASTER_RENDER_CPU_MS: 10_000, // a 10 MB, 50-megapixel PNG or JPEG decodes in about a second
   RENDER_CONCURRENCY: 2, // child processes at once; more uploads wait their turn
 } as const;
 

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { findLiveEvent } from '#server/features/live/live.repo';
-import { streamEvent } from '#server/features/live/live-stream';
-import { directLine, noteCall } from '#server/trpc/ws-direct';
 import { LIVE } from '#shared/constants';
 import { liveChanges } from '../helpers/live-changes';
-import { type Frame, joinTogether, rawSocket, socketPair, subscribeCall } from '../helpers/live-raw';
+import { directStream, turn } from '../helpers/live-direct-stream';
+import { joinTogether, rawSocket, subscribeCall } from '../helpers/live-raw';
 import { watch } from '../helpers/live-watch';
 import { anEvent, lw, publicClient, setUpLiveWorld } from '../helpers/live-world';
 
@@ -14,39 +12,6 @@ import { anEvent, lw, publicClient, setUpLiveWorld } from '../helpers/live-world
 // any seq (even one inside a batch others received) must be exact.
 
 setUpLiveWorld();
-
-/** A turn of the event loop after the microtasks: what the feed writes without a timer is written by then. */
-const turn = () => new Promise((resolve) => setImmediate(resolve));
-
-/** streamEvent on a real socket pair with a direct line, as the WebSocket decoder sets it up. */
-async function directStream(eventId: string, lastEventId: string) {
-  const deps = lw.srv.deps;
-  const frames: Frame[] = [];
-  const pair = await socketPair((client) =>
-    client.on('message', (data) => frames.push(JSON.parse(data.toString()) as Frame)),
-  );
-  const { server, tcp } = pair;
-  const call = { id: 1, method: 'subscription', params: { path: 'live.onEvent', input: { eventId }, lastEventId } };
-  noteCall(server, tcp, call);
-  const abort = new AbortController();
-  const findEvent = async () => (await findLiveEvent(deps.db, eventId)) ?? Promise.reject(new Error('gone'));
-  const reading = (async () => {
-    for await (const _ of streamEvent(deps, findEvent, lastEventId, abort.signal, directLine(call.params.input))) {
-      // items go on the line, none is yielded
-    }
-  })();
-  return {
-    frames,
-    changes: () => frames.flatMap((f) => f.result.data.data.changes),
-    /** Bytes handed to the server's TCP socket so far (counted when written, before they leave). */
-    written: () => tcp.bytesWritten,
-    stop: async () => {
-      abort.abort();
-      await reading;
-      await pair.close();
-    },
-  };
-}
 
 describe('live changes batched under a rush', () => {
   it('a burst of joins reaches each subscriber in fewer frames than joins, every change once, in log order', async () => {
@@ -84,39 +49,6 @@ describe('live changes batched under a rush', () => {
       for (const b of w.batches) expect(b.id).toBe(String(b.data.changes.at(-1)?.seq));
     } finally {
       raw.close();
-    }
-  });
-
-  it('a lone change after a quiet spell is written at once; the next ones within the window wait for its end and go together', async () => {
-    const { eventId } = await anEvent();
-    const { lastEventId } = await lw.srv.client().trpc.live.cursor.query({ eventId });
-    const s = await directStream(eventId, lastEventId);
-    try {
-      await turn();
-      const idle = s.written();
-      const live = liveChanges(lw.srv.deps, eventId);
-      const solo = await live.join({ first_name: 'Solo' });
-      await turn();
-      // written without waiting for any timer
-      expect(s.written()).toBeGreaterThan(idle);
-      const afterSolo = s.written();
-
-      // two more within the window: nothing is written until it ends, then one frame carries both
-      const { ids: pair } = await joinTogether(eventId, ['A']);
-      const { ids: pair2 } = await joinTogether(eventId, ['B']);
-      await turn();
-      expect(s.written()).toBe(afterSolo);
-      await expect.poll(() => s.changes().length, { timeout: 3_000 }).toBe(3);
-      expect(s.frames.map((f) => f.result.data.data.changes.map((c) => c.id))).toEqual([[solo], [...pair, ...pair2]]);
-
-      // a quiet spell longer than the window: the next change goes at once again
-      await new Promise((resolve) => setTimeout(resolve, LIVE.BATCH_WINDOW_MAX_MS + 20));
-      const before = s.written();
-      await live.join({ first_name: 'Later' });
-      await turn();
-      expect(s.written()).toBeGreaterThan(before);
-    } finally {
-      await s.stop();
     }
   });
 

@@ -122,11 +122,9 @@ describe('live items on a direct line', () => {
     try {
       c.send(subscribe(1, eventId, lastEventId));
       await c.started(1);
-      const sent = performance.now();
       const id = await liveChanges(lw.srv.deps, eventId).join({ first_name: 'Solo' });
       await c.count(1, 1);
-      // no batching window after a quiet spell: the frame follows the commit within a turn or two
-      expect(performance.now() - sent).toBeLessThan(1_000);
+      // how soon it follows the commit is bench B3's figure; here: one frame holding just this change
       expect(c.data(1)).toHaveLength(1);
       expect(c.changes(1).map((ch) => ch.id)).toEqual([id]);
     } finally {

@@ -19,7 +19,7 @@ export class BatchWindow {
     return since >= LIVE.BATCH_WINDOW_MS ? 0 : this.size() - since;
   }
 
-  /** A batch was handed to every subscriber between `start` and `end` (performance.now()). */
+  /** A batch was handed to every subscriber between `start` and `end` (deps.liveTimer.now()). */
   handedOver(start: number, end: number) {
     // after a quiet spell longer than any window, what a past rush cost says nothing about now
     if (start - this.lastSentAt >= LIVE.BATCH_WINDOW_MAX_MS) this.costs.fill(0);

@@ -69,7 +69,7 @@ class EventFeed {
   private rung = false;
   /** A read is timed or under way: bells meanwhile are left for the next. */
   private busy = false;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private cancelTimer: (() => void) | undefined;
   private readonly window = new BatchWindow();
   private erasure: Change | undefined;
   private readonly stopListening: () => void;
@@ -94,7 +94,7 @@ class EventFeed {
       this.sinks.delete(sink);
       if (this.sinks.size === 0) {
         this.stopListening();
-        clearTimeout(this.timer);
+        this.cancelTimer?.();
         this.onIdle();
       }
     };
@@ -119,7 +119,7 @@ class EventFeed {
     if (!this.rung || this.busy) return;
     this.busy = true;
     const read = () => {
-      this.timer = undefined;
+      this.cancelTimer = undefined;
       this.chain = this.chain.then(async () => {
         try {
           await this.flush();
@@ -132,8 +132,8 @@ class EventFeed {
       });
     };
     // quiet for the base window: at once (a lone change never waits for a window grown by a rush)
-    const wait = this.window.wait(performance.now());
-    if (wait > 0) this.timer = setTimeout(read, wait);
+    const wait = this.window.wait(this.deps.liveTimer.now());
+    if (wait > 0) this.cancelTimer = this.deps.liveTimer.after(wait, read);
     else read();
   }
 
@@ -159,10 +159,10 @@ class EventFeed {
     }
     if (batches.length === 0) return;
     const items = batches.map(liveItem);
-    const start = performance.now();
+    const start = this.deps.liveTimer.now();
     for (const sink of this.sinks) sink(items);
     // the writes to every socket are most of a batch's cost: the more screens, the longer the window
-    this.window.handedOver(start, performance.now());
+    this.window.handedOver(start, this.deps.liveTimer.now());
   }
 
   private remember(change: LiveChange) {

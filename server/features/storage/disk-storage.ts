@@ -6,6 +6,9 @@ import { randomToken } from '../../lib/ids';
 import { PRIVATE } from '../../lib/private-files';
 import { OWNED_PHOTO_PATH, PHOTOS_URL_PREFIX, type Storage, type StoredExt, UPLOADS_URL_PREFIX } from './storage';
 
+/** The file calls the storage makes (node:fs/promises; tests put a failing disk in between). */
+export type FileSystem = Pick<typeof fs, 'writeFile' | 'rename' | 'unlink' | 'mkdir' | 'access'>;
+
 export const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads');
 
 /**
@@ -14,19 +17,27 @@ export const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads
  * Attendee photos (putOwned) are the opposite: one fresh random name per registration under photos/,
  * so erasing a registration deletes exactly its file and no other row points at it.
  */
-export function createDiskStorage(dir: string): Storage {
+export function createDiskStorage(dir: string, files: FileSystem = fs): Storage {
+  /** Write then rename, so a reader never sees half a file; a failed write (a full disk) leaves no .tmp. */
+  async function writeWhole(tmp: string, file: string, bytes: Buffer, flag?: string) {
+    try {
+      await files.writeFile(tmp, bytes, { mode: PRIVATE.FILE, flag });
+      await files.rename(tmp, file);
+    } catch (err) {
+      await files.unlink(tmp).catch(() => undefined);
+      throw err;
+    }
+  }
+
   return {
     async put(bytes: Buffer, ext: StoredExt) {
       const name = `${crypto.createHash('sha256').update(bytes).digest('hex')}.${ext}`;
       const file = path.join(dir, name);
-      await fs.mkdir(dir, { recursive: true, mode: PRIVATE.DIR });
+      await files.mkdir(dir, { recursive: true, mode: PRIVATE.DIR });
       try {
-        await fs.access(file);
+        await files.access(file);
       } catch {
-        // Write then rename: a reader never sees half a file.
-        const tmp = path.join(dir, `.${name}.${process.pid}.${crypto.randomUUID()}.tmp`);
-        await fs.writeFile(tmp, bytes, { mode: PRIVATE.FILE });
-        await fs.rename(tmp, file);
+        await writeWhole(path.join(dir, `.${name}.${process.pid}.${crypto.randomUUID()}.tmp`), file, bytes);
       }
       return `${UPLOADS_URL_PREFIX}${name}`;
     },
@@ -37,14 +48,13 @@ export function createDiskStorage(dir: string): Storage {
       if (!OWNED_PHOTO_PATH.test(url)) throw new Error('putOwned: the owner id must be a UUID');
       const photos = path.join(dir, 'photos');
       const tmp = path.join(photos, `.${name}.tmp`);
-      const write = () => fs.writeFile(tmp, bytes, { mode: PRIVATE.FILE, flag: 'wx' });
+      const write = () => writeWhole(tmp, path.join(photos, name), bytes, 'wx');
       // The folder is made when missing, not checked on every join (one system call less, bench B1).
       await write().catch(async (err: NodeJS.ErrnoException) => {
         if (err.code !== 'ENOENT') throw err;
-        await fs.mkdir(photos, { recursive: true, mode: PRIVATE.DIR });
+        await files.mkdir(photos, { recursive: true, mode: PRIVATE.DIR });
         await write();
       });
-      await fs.rename(tmp, path.join(photos, name));
       return url;
     },
 
@@ -52,7 +62,7 @@ export function createDiskStorage(dir: string): Storage {
       // Only names this storage makes: no other path can be reached through a URL from a row.
       if (!OWNED_PHOTO_PATH.test(url) && !CONTENT_PATH.test(url)) return false;
       try {
-        await fs.unlink(path.join(dir, url.slice(UPLOADS_URL_PREFIX.length)));
+        await files.unlink(path.join(dir, url.slice(UPLOADS_URL_PREFIX.length)));
         return true;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;

@@ -25,7 +25,7 @@ type Limits = {
   maxBytes: number;
   width: number;
   height: number;
-  timeoutMs?: number; // default: by format, IMAGES.SVG_RENDER_TIMEOUT_MS or RASTER_RENDER_TIMEOUT_MS
+  cpuMs?: number; // default: by format, IMAGES.SVG_RENDER_CPU_MS or RASTER_RENDER_CPU_MS
   svg: Partial<SvgLimits>;
 };
 const LOGO: Limits = {
@@ -118,8 +118,8 @@ export async function processLogo(
     ext = 'jpg';
   }
 
-  const timeoutMs = l.timeoutMs ?? (format === 'svg' ? IMAGES.SVG_RENDER_TIMEOUT_MS : IMAGES.RASTER_RENDER_TIMEOUT_MS);
-  const out = await renderIsolated(bytes, spec, { timeoutMs, maxBytes: l.maxBytes });
+  const cpuMs = l.cpuMs ?? (format === 'svg' ? IMAGES.SVG_RENDER_CPU_MS : IMAGES.RASTER_RENDER_CPU_MS);
+  const out = await renderIsolated(bytes, spec, { cpuMs, maxBytes: l.maxBytes });
   if (out.ok) return { bytes: out.bytes, ext };
   if (out.reason === 'too-large') throw tooLarge();
   if (out.reason === 'timeout') throw tooComplex();

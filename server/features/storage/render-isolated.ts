@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { IMAGES } from '#shared/constants';
@@ -32,15 +33,35 @@ function release() {
   else running--;
 }
 
+/** How often a child's CPU time is read, and how far wall time may run past its CPU budget. */
+const CPU_POLL_MS = 50;
+export const WALL_BACKSTOP_FACTOR = 10;
+
+/** CPU time (user + system, all threads) a process has used, from /proc; undefined where there is none. */
+export function cpuMsOf(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // fields after the command name in parentheses (which may itself hold spaces or parentheses)
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS = 100; // USER_HZ: 100 on every Linux ABI Node runs on
+
 /**
- * Renders in a child process killed after `timeoutMs` (from its start, not from the queue). sharp on
- * the server's own threadpool cannot be cancelled, and a worker_thread would share that threadpool;
- * a process is the bound that holds. `maxBytes`: output beyond it stops the child ('too-large').
+ * Renders in a child process killed once it has used `cpuMs` of CPU time: a deadline on work done, so a
+ * busy machine (that gives the child less of each second) never turns an ordinary image away. A wall
+ * clock of WALL_BACKSTOP_FACTOR × `cpuMs` is the backstop (and, where the OS shows no CPU time, the
+ * deadline is the wall clock at 2 × `cpuMs`). sharp on the server's own threadpool cannot be cancelled,
+ * and a worker_thread would share that threadpool; a process is the bound that holds. `maxBytes`:
+ * output beyond it stops the child ('too-large').
  */
 export async function renderIsolated(
   input: Buffer,
   spec: RenderSpec,
-  opts: { timeoutMs: number; maxBytes: number },
+  opts: { cpuMs: number; maxBytes: number },
 ): Promise<RenderResult> {
   await acquire();
   try {
@@ -50,7 +71,7 @@ export async function renderIsolated(
   }
 }
 
-function run(input: Buffer, spec: RenderSpec, opts: { timeoutMs: number; maxBytes: number }) {
+function run(input: Buffer, spec: RenderSpec, opts: { cpuMs: number; maxBytes: number }) {
   return new Promise<RenderResult>((resolve, reject) => {
     const child = spawn(process.execPath, [WORKER, JSON.stringify(spec)], {
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -61,7 +82,18 @@ function run(input: Buffer, spec: RenderSpec, opts: { timeoutMs: number; maxByte
       verdict ??= r;
       child.kill('SIGKILL');
     };
-    const timer = setTimeout(() => stop({ ok: false, reason: 'timeout' }), opts.timeoutMs);
+    const overrun = () => stop({ ok: false, reason: 'timeout' });
+    const pid = child.pid;
+    const measurable = pid !== undefined && cpuMsOf(pid) !== undefined;
+    const timer = setTimeout(overrun, opts.cpuMs * (measurable ? WALL_BACKSTOP_FACTOR : 2));
+    const poll = setInterval(() => {
+      const used = pid === undefined ? undefined : cpuMsOf(pid);
+      if (used !== undefined && used > opts.cpuMs) overrun();
+    }, CPU_POLL_MS);
+    const done = () => {
+      clearTimeout(timer);
+      clearInterval(poll);
+    };
     try {
       if (child.pid) os.setPriority(child.pid, 10); // the server's own requests come first
     } catch {
@@ -83,11 +115,11 @@ function run(input: Buffer, spec: RenderSpec, opts: { timeoutMs: number; maxByte
     child.stdin.end(input);
 
     child.on('error', (err) => {
-      clearTimeout(timer);
+      done();
       reject(err);
     });
     child.on('close', (code) => {
-      clearTimeout(timer);
+      done();
       if (verdict) resolve(verdict);
       else if (code === 0) resolve({ ok: true, bytes: Buffer.concat(out) });
       else if (code === DECODE_FAILED) resolve({ ok: false, reason: 'undecodable' });

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { LIVE } from '#shared/constants';
+import { liveChanges } from '../helpers/live-changes';
+import { directStream, turn } from '../helpers/live-direct-stream';
+import { joinTogether } from '../helpers/live-raw';
+import { anEvent, lw, setUpLiveWorld } from '../helpers/live-world';
+
+// The live feed's batch window on a timer moved by hand (server/lib/timer.ts): "within the window" and
+// "after a quiet spell" are set by the test, never by how fast the machine happens to be.
+
+setUpLiveWorld({ manualTimer: true });
+
+describe('the batch window', () => {
+  it('a lone change after a quiet spell is written at once; the next ones within the window wait for its end and go together', async () => {
+    const { eventId } = await anEvent();
+    const { lastEventId } = await lw.srv.client().trpc.live.cursor.query({ eventId });
+    const s = await directStream(eventId, lastEventId);
+    try {
+      await turn();
+      const idle = s.written();
+      const live = liveChanges(lw.srv.deps, eventId);
+      const solo = await live.join({ first_name: 'Solo' });
+      await turn();
+      // written without waiting for any timer
+      expect(s.written()).toBeGreaterThan(idle);
+      const afterSolo = s.written();
+
+      // two more within the window (the timer has not moved): nothing is written until it ends
+      const { ids: pair } = await joinTogether(eventId, ['A']);
+      const { ids: pair2 } = await joinTogether(eventId, ['B']);
+      await turn();
+      expect(s.written()).toBe(afterSolo);
+      expect(lw.timer.pending()).toBe(1);
+      lw.timer.advance(LIVE.BATCH_WINDOW_MS - 1);
+      await turn();
+      expect(s.written()).toBe(afterSolo);
+      lw.timer.advance(LIVE.BATCH_WINDOW_MAX_MS);
+      await expect.poll(() => s.changes().length).toBe(3);
+      expect(s.frames.map((f) => f.result.data.data.changes.map((c) => c.id))).toEqual([[solo], [...pair, ...pair2]]);
+
+      // a quiet spell longer than the window: the next change goes at once again
+      lw.timer.advance(LIVE.BATCH_WINDOW_MAX_MS + 1);
+      const before = s.written();
+      await live.join({ first_name: 'Later' });
+      await turn();
+      expect(s.written()).toBeGreaterThan(before);
+      expect(lw.timer.pending()).toBe(0);
+    } finally {
+      await s.stop();
+    }
+  });
+});
