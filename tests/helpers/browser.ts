@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { CHROMIUM } from './chromium-path';
 import { startTestServer, type TestServer } from './server';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM };
 export const ARTIFACTS = resolve(import.meta.dirname, '../.artifacts');
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
