@@ -25,6 +25,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { createLinkOrigin } from './lib/link-origin';
 import type { Log } from './lib/log';
 import { systemTimer, type Timer } from './lib/timer';
+import { createSocketCounter } from './trpc/socket-limits';
 import { createRequestReader } from './lib/request';
 
 /**
@@ -67,6 +68,8 @@ export function createDeps(
     fulfilments: [membershipFulfilment, downloadFulfilment] as readonly Fulfilment[],
     liveFeeds: createLiveFeeds(),
     liveTimer: overrides.liveTimer ?? systemTimer,
+    /** Open WebSockets per client address (the per-IP ceiling). */
+    sockets: createSocketCounter(),
     preparedFiles: createPreparedFiles(() => clock.now().getTime()),
     pageViewLimiter: createPageViewLimiter(clock),
     joins: {

@@ -252,7 +252,10 @@ export const SESSION = {
 // ours: WebSocket close codes (4000-4999 are the application's; 1008 is the standard "policy violation")
 export const WS_CLOSE = {
   SESSION_ENDED: 4001, // sign-out, password reset or expiry: the browser reconnects with its current cookie
-  TOO_MANY_CALLS: 1008, // one message carried more than TRPC_LIMITS.MAX_BATCH calls
+  TOO_MANY_CALLS: 1008, // one message carried more than TRPC_LIMITS.MAX_BATCH calls, or too many subscriptions
+  // the client read too slowly (its unsent data passed the server's bound) or stopped answering pings:
+  // like any other close, the browser reconnects and resumes from its last id
+  TRY_AGAIN: 1013,
 } as const;
 
 // spec §6 roles seen in user_roles

@@ -12,6 +12,7 @@ export const systemTimer: Timer = {
   now: () => performance.now(),
   after(ms, run) {
     const t = setTimeout(run, ms);
+    t.unref(); // a pending window or ping never keeps a stopping process alive
     return () => clearTimeout(t);
   },
 };

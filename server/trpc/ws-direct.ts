@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
+import { tooFarBehind } from './socket-limits';
 
 /**
  * A subscription's own line to its WebSocket: the app writes the subscription's data frames itself,
@@ -58,6 +59,7 @@ export function dataFrameTail(trackedId: string, json: string): string {
 export function writeFrames(line: DirectLine, frames: readonly Buffer[]): boolean {
   const { socket, tcp } = line;
   if (socket.readyState !== socket.OPEN || tcp.destroyed) return false;
+  if (tooFarBehind(socket)) return false;
   if (frames.length === 1) socket.send(frames[0], TEXT); // ws corks a frame's header and body itself
   if (frames.length <= 1) return true;
   tcp.cork();

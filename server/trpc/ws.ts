@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import { type Encoder, getWSConnectionHandler, jsonEncoder } from '@trpc/server/adapters/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -7,6 +8,7 @@ import { isAllowedOrigin } from '../http/same-origin';
 import { type Context, createContext } from './context';
 import { appRouter } from './router';
 import { sharedJson } from './shared-json';
+import { dropSlowReader, SOCKET_LIMITS, tooFarBehind } from './socket-limits';
 import { noteCall } from './ws-direct';
 
 // setTimeout fires at once for longer delays; a longer expiry is re-checked at this distance.
@@ -22,10 +24,17 @@ export function attachWebSocket(server: Server, deps: Deps) {
       socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return socket.destroy();
     }
+    const ip = deps.requests.clientIp(req) ?? 'unknown';
+    if (!deps.sockets.admit(ip)) {
+      socket.write('HTTP/1.1 429 Too Many Requests\r\nRetry-After: 10\r\nConnection: close\r\n\r\n');
+      return socket.destroy();
+    }
+    socket.once('close', () => deps.sockets.release(ip));
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
 
   const sockets = createSessionSockets(deps);
+  const liveness = checkLiveness(wss, deps);
   wss.on('connection', (socket, req) => {
     getWSConnectionHandler({
       wss,
@@ -46,6 +55,7 @@ export function attachWebSocket(server: Server, deps: Deps) {
     close: (graceMs = 1_000) =>
       new Promise<void>((resolve) => {
         sockets.stop();
+        liveness.stop();
         const reconnect = jsonEncoder.encode({ id: null, method: 'reconnect' });
         for (const client of wss.clients) {
           if (client.readyState === client.OPEN) client.send(reconnect);
@@ -70,21 +80,63 @@ export function attachWebSocket(server: Server, deps: Deps) {
  */
 function boundedEncoder(socket: WebSocket, req: IncomingMessage): Encoder {
   const coalesce = coalescedWrites(req);
+  const subscriptions = new Set<unknown>();
+  const refuse = (why: string) => {
+    socket.close(WS_CLOSE.TOO_MANY_CALLS, why);
+    throw new Error(why);
+  };
   return {
     encode: (message) => {
+      tooFarBehind(socket);
+      const m = message as { id?: unknown; result?: { type?: string }; error?: unknown };
+      if (m.result?.type === 'stopped' || m.error !== undefined) subscriptions.delete(m.id);
       coalesce();
       return encodeResponse(message);
     },
     decode: (data) => {
       const message = jsonEncoder.decode(data);
-      if (Array.isArray(message) && message.length > TRPC_LIMITS.MAX_BATCH) {
-        socket.close(WS_CLOSE.TOO_MANY_CALLS, 'too many calls in one message');
-        throw new Error(`more than ${TRPC_LIMITS.MAX_BATCH} calls in one message`);
+      if (Array.isArray(message) && message.length > TRPC_LIMITS.MAX_BATCH) refuse('too many calls in one message');
+      for (const call of Array.isArray(message) ? message : [message]) {
+        const { id, method } = (call ?? {}) as { id?: unknown; method?: unknown };
+        if (method === 'subscription.stop') subscriptions.delete(id);
+        if (method === 'subscription' && !subscriptions.has(id)) {
+          if (subscriptions.size >= SOCKET_LIMITS.SUBSCRIPTIONS_PER_SOCKET) refuse('too many subscriptions');
+          subscriptions.add(id);
+        }
+        noteCall(socket, req.socket, call);
       }
-      for (const call of Array.isArray(message) ? message : [message]) noteCall(socket, req.socket, call);
       return message;
     },
   };
+}
+
+/**
+ * Every LIVENESS_MS each socket gets a ws ping with a fresh random payload; one that has not echoed the
+ * previous payload is dropped. Reading is the only way to echo it, so a client that stopped reading
+ * cannot stay by sending blind pongs (or tRPC's "PONG" text, which resets tRPC's own keep-alive).
+ */
+function checkLiveness(wss: WebSocketServer, deps: Deps) {
+  const owed = new WeakMap<WebSocket, Buffer>();
+  wss.on('connection', (socket: WebSocket) => {
+    socket.on('pong', (data: Buffer) => {
+      if (owed.get(socket)?.equals(data)) owed.delete(socket);
+    });
+  });
+  let cancel: (() => void) | undefined;
+  const round = () => {
+    for (const socket of wss.clients) {
+      if (owed.has(socket)) {
+        dropSlowReader(socket);
+        continue;
+      }
+      const nonce = randomBytes(8);
+      owed.set(socket, nonce);
+      socket.ping(nonce);
+    }
+    cancel = deps.liveTimer.after(SOCKET_LIMITS.LIVENESS_MS, round);
+  };
+  cancel = deps.liveTimer.after(SOCKET_LIMITS.LIVENESS_MS, round);
+  return { stop: () => cancel?.() };
 }
 
 type DataResponse = {

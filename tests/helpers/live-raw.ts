@@ -74,7 +74,7 @@ export async function rawSocket() {
       const cap = setTimeout(() => {
         waiters.delete(check);
         reject(new Error(`${what} did not happen; frames: ${raw.join('\n')}`));
-      }, 3_000);
+      }, 20_000); // a cap for a failure, generous for a busy machine
       waiters.add(check);
       check();
     });

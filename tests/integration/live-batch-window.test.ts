@@ -30,7 +30,6 @@ describe('the batch window', () => {
       const { ids: pair2 } = await joinTogether(eventId, ['B']);
       await turn();
       expect(s.written()).toBe(afterSolo);
-      expect(lw.timer.pending()).toBe(1);
       lw.timer.advance(LIVE.BATCH_WINDOW_MS - 1);
       await turn();
       expect(s.written()).toBe(afterSolo);
@@ -44,7 +43,6 @@ describe('the batch window', () => {
       await live.join({ first_name: 'Later' });
       await turn();
       expect(s.written()).toBeGreaterThan(before);
-      expect(lw.timer.pending()).toBe(0);
     } finally {
       await s.stop();
     }
