@@ -55,6 +55,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}) {
   return {
     deps,
     server,
+    /** The WebSocket server (its `clients` are the open live sockets). */
+    websockets: ws.wss,
     listen: (port = config.port, host = config.host) =>
       new Promise<{ port: number; url: string }>((resolve, reject) => {
         server.once('error', reject);

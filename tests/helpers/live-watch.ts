@@ -47,7 +47,7 @@ export function watch(procedure: Subscribable, input: { eventId: string; lastEve
       poke();
     },
   });
-  const until = (done: () => boolean, what: string, capMs = 3_000) =>
+  const until = (done: () => boolean, what: string, capMs = 20_000) =>
     new Promise<void>((resolve, reject) => {
       if (done()) return resolve();
       const cap = setTimeout(() => {

@@ -34,7 +34,7 @@ export function serverProcess(env: Record<string, string>) {
     exited,
     out: () => out,
     err: () => err,
-    /** Resolves with the address once the log says it listens. */
+    /** Resolves with the address once the log says it listens (LOG_LEVEL must be info or lower). */
     async url(limitMs = 60_000) {
       for (let waited = 0; ; waited += 50) {
         const line = out.split('\n').find((l) => l.includes('is listening on'));
