@@ -1,11 +1,7 @@
 import type { Socket } from 'node:net';
-import { tracked } from '@trpc/server';
-import { jsonEncoder } from '@trpc/server/adapters/ws';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { shareJson } from './shared-json';
-import { encodeResponse } from './ws';
-import { dataFrameTail, directLine, noteCall } from './ws-direct';
+import { directLine, noteCall } from './ws-direct';
 
 // Stand-ins for the socket pair: noteCall only keeps them.
 const socket = {} as WebSocket;
@@ -48,30 +44,5 @@ describe('noteCall / directLine', () => {
     noteCall(socket, tcp, bare);
     expect(bare.params).toEqual({ path: 'live.onEvent', input: { lastEventId: '5' } });
     expect(directLine(bare.params.input)?.head).toBe('{"id":8');
-  });
-});
-
-describe('a direct line’s frame', () => {
-  it('is byte for byte the frame tRPC’s adapter sends for the same tracked item', () => {
-    const payload = shareJson({
-      kind: 'joined',
-      id: 'r1',
-      registration: { id: 'r1', first_name: 'Zoë "Z"', last_name: '</script>\u2028', photo_url: null },
-    });
-    for (const [id, rpc] of [
-      [1, undefined],
-      ['a-1', '2.0'],
-      [42, '2.0'],
-    ] as const) {
-      const call = subscription(id, { input: { eventId: 'e1' } }, rpc);
-      noteCall(socket, tcp, call);
-      const head = directLine(call.params.input)?.head;
-      const [seq, data] = tracked('17', payload);
-      // adapters/ws: `{ id, jsonrpc, result }`, the result's data replaced by `{ id, data }` and `result.id` added
-      const message = { id, jsonrpc: rpc, result: { type: 'data', data: { id: seq, data }, id: seq } };
-      const frame = `${head}${dataFrameTail(seq, JSON.stringify(data))}`;
-      expect(frame).toBe(jsonEncoder.encode(message));
-      expect(frame).toBe(encodeResponse(message));
-    }
   });
 });

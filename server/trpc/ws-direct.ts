@@ -1,11 +1,11 @@
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import { tooFarBehind } from './socket-limits';
+import { messageHead } from './wire-frames';
 
 /**
  * A subscription's own line to its WebSocket: the app writes the subscription's data frames itself,
- * byte for byte as tRPC's adapter would (`{"id":<request id>[,"jsonrpc":…],"result":{"type":"data",
- * "data":{"id":"<tracked id>","data":<payload>},"id":"<tracked id>"}}`), so wsLink sees the same wire.
+ * byte for byte as tRPC's adapter would (built in ./wire-frames.ts), so wsLink sees the same wire.
  * Why: a live change fans out to every subscriber of its event, and tRPC's per-subscription loop costs
  * ~20 µs per item per socket (the generator resumed, a race with the abort promise, the envelope, two
  * object spreads, GC); written here, one change is one frame built once (per request id) and a plain
@@ -40,19 +40,12 @@ export function noteCall(socket: WebSocket, tcp: Socket, call: unknown) {
     delete params.lastEventId;
   }
   if (!isObject(input)) return;
-  const rpc = jsonrpc === undefined ? '' : `,"jsonrpc":${JSON.stringify(jsonrpc)}`;
-  lines.set(input, { socket, tcp, head: `{"id":${JSON.stringify(id)}${rpc}` });
+  lines.set(input, { socket, tcp, head: messageHead(id, jsonrpc) });
 }
 
 /** The line of a subscription called over a WebSocket (from its raw input), or undefined (HTTP, a caller). */
 export function directLine(rawInput: unknown): DirectLine | undefined {
   return isObject(rawInput) ? lines.get(rawInput) : undefined;
-}
-
-/** What follows a line's head in a tracked data frame: made once per item, shared by every socket. */
-export function dataFrameTail(trackedId: string, json: string): string {
-  const id = JSON.stringify(trackedId);
-  return `,"result":{"type":"data","data":{"id":${id},"data":${json}},"id":${id}}}`;
 }
 
 /** Sends frames on a line, in order, in one TCP write. False when the socket is no longer open. */

@@ -7,8 +7,8 @@ import type { Deps } from '../deps';
 import { isAllowedOrigin } from '../http/same-origin';
 import { type Context, createContext } from './context';
 import { appRouter } from './router';
-import { sharedJson } from './shared-json';
 import { dropSlowReader, SOCKET_LIMITS, tooFarBehind } from './socket-limits';
+import { encodeResponse, RECONNECT } from './wire-frames';
 import { noteCall } from './ws-direct';
 
 // setTimeout fires at once for longer delays; a longer expiry is re-checked at this distance.
@@ -56,9 +56,8 @@ export function attachWebSocket(server: Server, deps: Deps) {
       new Promise<void>((resolve) => {
         sockets.stop();
         liveness.stop();
-        const reconnect = jsonEncoder.encode({ id: null, method: 'reconnect' });
         for (const client of wss.clients) {
-          if (client.readyState === client.OPEN) client.send(reconnect);
+          if (client.readyState === client.OPEN) client.send(RECONNECT);
           client.close(1001, 'server shutting down');
         }
         const cut = setTimeout(() => {
@@ -137,42 +136,6 @@ function checkLiveness(wss: WebSocketServer, deps: Deps) {
   };
   cancel = deps.liveTimer.after(SOCKET_LIMITS.LIVENESS_MS, round);
   return { stop: () => cancel?.() };
-}
-
-type DataResponse = {
-  id: number | string;
-  jsonrpc?: string;
-  result: { type: 'data'; id: string; data: { id: string; data: unknown } };
-};
-
-/**
- * `jsonEncoder.encode`, except for a tracked subscription item whose data is marked by `shareJson`:
- * that frame is put together around the data's JSON made once, byte for byte what JSON.stringify
- * gives for tRPC's envelope (keys in the order tRPC sets them; checked by ws-encoder.test.ts).
- */
-export function encodeResponse(message: unknown): string {
-  const m = message as DataResponse;
-  const r = m?.result;
-  if (r?.type === 'data' && typeof r.id === 'string' && r.data?.id === r.id && isPlainEnvelope(m)) {
-    const json = sharedJson(r.data.data);
-    if (json !== undefined) {
-      const id = JSON.stringify(r.id);
-      const rpc = m.jsonrpc === undefined ? '' : `,"jsonrpc":${JSON.stringify(m.jsonrpc)}`;
-      return `{"id":${JSON.stringify(m.id)}${rpc},"result":{"type":"data","data":{"id":${id},"data":${json}},"id":${id}}}`;
-    }
-  }
-  return JSON.stringify(message);
-}
-
-/** Exactly the keys (and order) tRPC 11's WebSocket adapter sends for a tracked item: nothing else to encode. */
-function isPlainEnvelope(m: DataResponse) {
-  const keys = Object.keys(m);
-  const ok = keys.length === 3 ? keys[1] === 'jsonrpc' : keys.length === 2;
-  if (!ok || keys[0] !== 'id' || keys[keys.length - 1] !== 'result') return false;
-  if (typeof m.id !== 'number' && typeof m.id !== 'string') return false;
-  const r = Object.keys(m.result);
-  const d = Object.keys(m.result.data);
-  return r.length === 3 && r[0] === 'type' && r[1] === 'data' && r[2] === 'id' && d.length === 2 && d[0] === 'id';
 }
 
 /**

@@ -1,5 +1,6 @@
 import { findLiveEvent } from '#server/features/live/live.repo';
-import { streamEvent } from '#server/features/live/live-stream';
+import { followEvent } from '#server/features/live/live-stream';
+import { deliverLive } from '#server/trpc/live-delivery';
 import { directLine, noteCall } from '#server/trpc/ws-direct';
 import { type Frame, socketPair } from './live-raw';
 import { lw } from './live-world';
@@ -7,7 +8,7 @@ import { lw } from './live-world';
 /** A turn of the event loop after the microtasks: what the feed writes without a timer is written by then. */
 export const turn = () => new Promise((resolve) => setImmediate(resolve));
 
-/** streamEvent on a real socket pair with a direct line, as the WebSocket decoder sets it up. */
+/** A live subscription (followEvent delivered by deliverLive) on a real socket pair with a direct line, as the WebSocket decoder sets it up. */
 export async function directStream(eventId: string, lastEventId: string) {
   const deps = lw.srv.deps;
   const frames: Frame[] = [];
@@ -20,7 +21,10 @@ export async function directStream(eventId: string, lastEventId: string) {
   const abort = new AbortController();
   const findEvent = async () => (await findLiveEvent(deps.db, eventId)) ?? Promise.reject(new Error('gone'));
   const reading = (async () => {
-    for await (const _ of streamEvent(deps, findEvent, lastEventId, abort.signal, directLine(call.params.input))) {
+    for await (const _ of deliverLive(
+      (send) => followEvent(deps, findEvent, lastEventId, abort.signal, send),
+      directLine(call.params.input),
+    )) {
       // items go on the line, none is yielded
     }
   })();

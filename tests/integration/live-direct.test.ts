@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findLiveEvent } from '#server/features/live/live.repo';
 import type { LiveBatch } from '#server/features/live/live-payload';
-import { streamEvent } from '#server/features/live/live-stream';
+import { followEvent } from '#server/features/live/live-stream';
+import { deliverLive } from '#server/trpc/live-delivery';
 import { directLine, noteCall } from '#server/trpc/ws-direct';
 import { liveChanges } from '../helpers/live-changes';
 import { type Frame, joinTogether, rawSocket, socketPair, subscribeCall as subscribe } from '../helpers/live-raw';
@@ -133,7 +134,7 @@ describe('live items on a direct line', () => {
   });
 });
 
-describe('streamEvent with a line', () => {
+describe('a live subscription with a line', () => {
   it('writes replay and live items on the line, in one write per batch, and yields nothing', async () => {
     const { eventId } = await anEvent();
     const deps = lw.srv.deps;
@@ -158,7 +159,11 @@ describe('streamEvent with a line', () => {
     const findEvent = async () => (await findLiveEvent(deps.db, eventId)) ?? Promise.reject(new Error('gone'));
     const yielded: unknown[] = [];
     const reading = (async () => {
-      for await (const item of streamEvent(deps, findEvent, lastEventId, abort.signal, line)) yielded.push(item);
+      for await (const item of deliverLive(
+        (send) => followEvent(deps, findEvent, lastEventId, abort.signal, send),
+        line,
+      ))
+        yielded.push(item);
     })();
     try {
       await expect.poll(() => frames.length).toBe(1); // the replay
@@ -191,7 +196,10 @@ describe('live items without a line (a call that is not over a WebSocket)', () =
     const b = await live.join({ first_name: 'B' });
     const abort = new AbortController();
     const findEvent = async () => (await findLiveEvent(deps.db, eventId)) ?? Promise.reject(new Error('gone'));
-    const stream = streamEvent(deps, findEvent, String(Number(lastEventId)), abort.signal);
+    const stream = deliverLive(
+      (send) => followEvent(deps, findEvent, String(Number(lastEventId)), abort.signal, send),
+      undefined,
+    );
     const items: [string, LiveBatch][] = [];
     const reading = (async () => {
       for await (const item of stream) items.push(item as never);

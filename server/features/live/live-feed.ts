@@ -1,8 +1,6 @@
-import { tracked } from '@trpc/server';
 import { LIVE } from '#shared/constants';
 import type { Deps } from '../../deps';
-import { sharedJson, shareJson } from '../../trpc/shared-json';
-import { dataFrameTail } from '../../trpc/ws-direct';
+import { shareJson } from '../../lib/shared-json';
 import type { Change } from '../changes/bus';
 import { changesAfter, logExtent } from '../changes/changes.repo';
 import { findRegistrationsByIds } from '../registrations/registrations.repo';
@@ -10,38 +8,18 @@ import { BatchWindow } from './batch-window';
 import { type LiveBatch, type LiveChange, needsRow, notice, toLiveChange } from './live-payload';
 
 /**
- * One batch as every subscriber sends it, made once per batch, not once per subscriber: the tracked
- * envelope (and the payload's JSON, through `shareJson`) for tRPC's loop, and the frame a direct line
- * writes (one per request id: nearly every socket's subscription has the same one). `seq` is the last
- * change's, the item's tracked id.
+ * One batch as every subscriber gets it, made once per batch, not once per subscriber: its changes and
+ * the payload `{ changes }`, marked so that its JSON is made once (`shareJson`) whoever sends it. `seq`
+ * is the last change's: the item's tracked id. How it goes on the wire is the transport's business
+ * (server/trpc/live-delivery.ts).
  */
-export type LiveItem = {
-  seq: number;
-  changes: readonly LiveChange[];
-  tracked: ReturnType<typeof tracked<LiveBatch>>;
-  frame(head: string): Buffer;
-};
+export type LiveItem = { seq: number; changes: readonly LiveChange[]; batch: LiveBatch };
 
-export const liveItem = (changes: LiveChange[]): LiveItem => {
-  const seq = changes[changes.length - 1].seq;
-  const shared = shareJson<LiveBatch>({ changes });
-  let tail: string | undefined;
-  const frames = new Map<string, Buffer>();
-  return {
-    seq,
-    changes,
-    tracked: tracked(String(seq), shared),
-    frame(head) {
-      let frame = frames.get(head);
-      if (!frame) {
-        tail ??= dataFrameTail(String(seq), sharedJson(shared) as string);
-        frame = Buffer.from(head + tail);
-        frames.set(head, frame);
-      }
-      return frame;
-    },
-  };
-};
+export const liveItem = (changes: LiveChange[]): LiveItem => ({
+  seq: changes[changes.length - 1].seq,
+  changes,
+  batch: shareJson<LiveBatch>({ changes }),
+});
 
 /** Whether the batch ends the subscription (the erasure notice is always its last change). */
 export const endsStream = (item: LiveItem) => item.changes[item.changes.length - 1].kind === 'erased';

@@ -1,92 +1,68 @@
 import { LIVE } from '#shared/constants';
 import type { Deps } from '../../deps';
-import { type DirectLine, writeFrames } from '../../trpc/ws-direct';
 import { changesAfter, logExtent } from '../changes/changes.repo';
 import { type EventFeed, endsStream, type LiveItem, liveItem } from './live-feed';
 import { type LiveChange, notice } from './live-payload';
 
 /**
- * ARCHITECTURE "Realtime": listen first, then replay what the log holds after `lastEventId`, then
- * follow live, dropping anything already sent. Each item is a batch of changes `tracked` under its last
- * seq, so tRPC's wsLink resumes from there after a reconnect. `findEvent` throws when the event does not exist (or, for the
- * organiser, is not theirs); `erased` says it has no attendee data any more.
- * With a `line` (a subscription over a WebSocket) the items are written on it as they come, outside
- * tRPC's per-item loop, and the generator only waits for the end; without one they are yielded.
+ * docs/architecture.md "Realtime": listen first, then replay what the log holds after `lastEventId`, then
+ * follow live, dropping anything already sent. Every batch goes to `send`, in order, each exactly once;
+ * resolves when the stream ends (an erasure) or `signal` aborts. `findEvent` throws when the event does
+ * not exist (or, for the organiser, is not theirs); `erased` says it has no attendee data any more.
+ * How batches reach the wire is the caller's (server/trpc/live-delivery.ts): this is the only path.
  */
-export async function* streamEvent(
+export async function followEvent(
   deps: Deps,
   findEvent: () => Promise<{ id: string; personal_data_deleted: number }>,
   lastEventId: string | null | undefined,
   signal: AbortSignal | undefined,
-  line?: DirectLine,
-) {
+  send: (items: LiveItem[]) => void,
+): Promise<void> {
   const event = await findEvent();
   const feed = deps.liveFeeds.feed(deps, event.id);
-  const queue: LiveItem[] = [];
+  let last = 0;
+  let ended = false;
+  // what the feed hands over before the replay is sent waits for it
+  let early: LiveItem[] | undefined = [];
   let wake: (() => void) | undefined;
-  let follow: ((items: LiveItem[]) => void) | undefined;
-  const detach = feed.attach((items) => {
-    if (follow) return follow(items);
-    queue.push(...items);
-    wake?.();
-  });
+  const follow = (items: LiveItem[]) => {
+    if (early) return void early.push(...items);
+    if (ended || signal?.aborted) return;
+    const out: LiveItem[] = [];
+    for (const item of items) {
+      const next = nextItem(item, last);
+      if (!next) continue;
+      last = next.seq;
+      out.push(next);
+      if (endsStream(next)) {
+        ended = true;
+        break;
+      }
+    }
+    if (out.length > 0) send(out);
+    if (ended) wake?.();
+  };
+  const detach = feed.attach(follow);
   const onAbort = () => wake?.();
   signal?.addEventListener('abort', onAbort);
-  const waitFor = (ready: () => boolean) =>
-    new Promise<void>((resolve) => {
-      wake = resolve;
-      if (ready() || signal?.aborted) resolve();
-    }).then(() => {
-      wake = undefined;
-    });
   try {
     await feed.ready;
     // Read again now that the feed listens: an erasure committed between the first read and the
     // attach would otherwise reach this subscriber neither as a notice nor as the flag.
     const start = await startingItems(deps, feed, await findEvent(), lastEventId);
-    let last = start.last;
-    let ended = start.items.some(endsStream);
-
-    if (line) {
-      if (signal?.aborted) return;
-      writeFrames(
-        line,
-        start.items.map((item) => item.frame(line.head)),
-      );
-      // From here the feed's call writes at once, in the order the feed hands items over.
-      follow = (items) => {
-        if (ended || signal?.aborted) return;
-        const out: Buffer[] = [];
-        for (const item of items) {
-          const next = nextItem(item, last);
-          if (!next) continue;
-          last = next.seq;
-          out.push(next.frame(line.head));
-          if (endsStream(next)) {
-            ended = true;
-            break;
-          }
-        }
-        writeFrames(line, out);
-        if (ended) wake?.();
-      };
-      if (!ended) follow(queue.splice(0));
-      while (!ended && !signal?.aborted) await waitFor(() => ended);
-      return;
-    }
-
-    for (const item of start.items) yield item.tracked;
+    if (signal?.aborted) return;
+    last = start.last;
+    ended = start.items.some(endsStream);
+    if (start.items.length > 0) send(start.items);
+    const waiting = early;
+    early = undefined;
+    follow(waiting);
     while (!ended && !signal?.aborted) {
-      const item = queue.shift();
-      if (!item) {
-        await waitFor(() => queue.length > 0);
-        continue;
-      }
-      const next = nextItem(item, last);
-      if (!next) continue;
-      last = next.seq;
-      ended = endsStream(next);
-      yield next.tracked;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        if (ended || signal?.aborted) resolve();
+      });
+      wake = undefined;
     }
   } finally {
     detach();

@@ -2,11 +2,12 @@ import { M } from '#shared/messages';
 import { liveCursorSchema, liveSubscriptionSchema } from '#shared/schemas/live';
 import { fail } from '../../lib/errors';
 import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
+import { deliverLive } from '../../trpc/live-delivery';
 import { directLine } from '../../trpc/ws-direct';
 import { logExtent } from '../changes/changes.repo';
 import { findOwnedEvent } from '../registrations/registrations.repo';
 import { findLiveEvent } from './live.repo';
-import { streamEvent } from './live-stream';
+import { followEvent } from './live-stream';
 
 // A subscription over a WebSocket gets its line there (ws-direct.ts): its items skip tRPC's per-item loop.
 const publicLive = publicProcedure.use(async ({ getRawInput, next }) =>
@@ -36,11 +37,15 @@ export const liveRouter = router({
   onEvent: publicLive
     .input(liveSubscriptionSchema)
     .subscription(({ ctx, input, signal }) =>
-      streamEvent(
-        ctx.deps,
-        async () => (await findLiveEvent(ctx.deps.db, input.eventId)) ?? fail.notFound(M.events.notFound),
-        input.lastEventId,
-        signal,
+      deliverLive(
+        (send) =>
+          followEvent(
+            ctx.deps,
+            async () => (await findLiveEvent(ctx.deps.db, input.eventId)) ?? fail.notFound(M.events.notFound),
+            input.lastEventId,
+            signal,
+            send,
+          ),
         ctx.line,
       ),
     ),
@@ -48,12 +53,17 @@ export const liveRouter = router({
   onOrganizerEvent: organizerLive
     .input(liveSubscriptionSchema)
     .subscription(({ ctx, input, signal }) =>
-      streamEvent(
-        ctx.deps,
-        async () =>
-          (await findOwnedEvent(ctx.deps.db, ctx.user.id, input.eventId)) ?? fail.notFound(M.events.notFoundOrDenied),
-        input.lastEventId,
-        signal,
+      deliverLive(
+        (send) =>
+          followEvent(
+            ctx.deps,
+            async () =>
+              (await findOwnedEvent(ctx.deps.db, ctx.user.id, input.eventId)) ??
+              fail.notFound(M.events.notFoundOrDenied),
+            input.lastEventId,
+            signal,
+            send,
+          ),
         ctx.line,
       ),
     ),
