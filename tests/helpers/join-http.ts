@@ -37,16 +37,22 @@ export function joinOnce(agent: http.Agent, url: string, eventId: string, photo:
 }
 
 /**
- * `clients` phones joining as fast as the server answers, each on its own keep-alive connection, until
- * `stop()`. `acked` holds the ids the server acknowledged; `refused` every other answer.
+ * `clients` phones joining as fast as the server answers, each on its own keep-alive connection from its
+ * own loopback address (127.0.0.2, .3, …: the per-IP join ceiling is sized for a venue, not for one test
+ * process posing as a crowd), until `stop()`. `acked` holds the ids the server acknowledged; `refused`
+ * every other answer.
  */
 export function joinLoops(o: { url: () => string; eventId: string; photo: string; clients: number }) {
   const acked: string[] = [];
   const refused: Ack[] = [];
   let stopped = false;
   let n = 0;
-  const loops = Array.from({ length: o.clients }, async () => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const loops = Array.from({ length: o.clients }, async (_, i) => {
+    const agent = new http.Agent({
+      keepAlive: true,
+      maxSockets: 1,
+      localAddress: `127.0.0.${2 + i}`,
+    } as http.AgentOptions);
     while (!stopped) {
       const ack = await joinOnce(agent, o.url(), o.eventId, o.photo, n++);
       if (ack.status === 200 && ack.id) acked.push(ack.id);
