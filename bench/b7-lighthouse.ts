@@ -176,7 +176,13 @@ async function launchChromium(): Promise<{ port: number; close: () => Promise<vo
         proc.kill('SIGTERM');
         await exited;
       }
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Chromium's helpers may still be writing into the profile as it goes: retry, and never let a
+      // folder left behind fail the row (it is under the system's temp folder)
+      try {
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      } catch (err) {
+        console.warn(`B7: left the Chromium profile ${profile} (${(err as Error).message})`);
+      }
     },
   };
 }
