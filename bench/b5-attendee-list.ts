@@ -50,11 +50,11 @@ export const b5: Bench = {
         ),
         ['search', (i) => visitor.registrations.list.query({ eventId, search: SEARCHES[i % SEARCHES.length] })],
         // the organiser's list: its page, the total, the total before the search, and the checked-in count
-        ['count', () => organiser.registrations.organizerList.query({ eventId, limit: 50 })],
+        ['count', () => organiser.registrations.organiserList.query({ eventId, limit: 50 })],
         [
           'count with search',
           (i) =>
-            organiser.registrations.organizerList.query({ eventId, limit: 50, search: SEARCHES[i % SEARCHES.length] }),
+            organiser.registrations.organiserList.query({ eventId, limit: 50, search: SEARCHES[i % SEARCHES.length] }),
         ],
       ];
       // Not in the list, reported beside it: a visitor's pins first, and a page deep in the list.

@@ -1,4 +1,4 @@
-import { COMPRESSION } from '#shared/constants';
+import { COMPRESSION } from '#server/constants';
 import type { Bench } from './lib/bench';
 import { withBuiltClient } from './lib/built-client';
 import { routeWeightBench } from './route-weight';

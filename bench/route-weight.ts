@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { build } from 'vite';
-import { COMPRESSION } from '#shared/constants';
+import { COMPRESSION } from '#server/constants';
 import { M } from '#shared/messages';
 import { organiserEvent } from '../tests/helpers/attendees-browser';
 import { launchBrowser } from '../tests/helpers/browser';

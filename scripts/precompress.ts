@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { COMPRESSION } from '#server/constants';
 import { compressBoth, ENCODINGS } from '#server/http/content-encoding';
-import { COMPRESSION } from '#shared/constants';
 
 /**
  * Writes `x.br` and `x.gz` beside every compressible file of a built client, so the server sends

@@ -13,11 +13,11 @@ import { createDrain } from './http/drain';
 import { createExpressApp } from './http/express-app';
 import { APP_ROOT } from './lib/app-root';
 import type { Clock } from './lib/clock';
-import type { Timer } from './lib/timer';
 import { listenUrl } from './lib/link-origin';
 import { createLog, type Log } from './lib/log';
 import { restrictDataDir } from './lib/private-files';
 import { usingDataDir, usingDataDirAsync } from './lib/start-error';
+import type { Timer } from './lib/timer';
 import { attachWebSocket } from './trpc/ws';
 
 export type AppOverrides = Partial<{

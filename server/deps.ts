@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { ATTENDEES, RATE_LIMITS } from '#shared/constants';
+import { ATTENDEES } from '#shared/constants';
 import type { Config } from './config';
+import { RATE_LIMITS } from './constants';
 import type { Db } from './db/connection';
 import { createGroupCommit } from './db/group-commit';
 import { createPageViewLimiter } from './features/analytics/page-view-limiter';
@@ -15,7 +16,7 @@ import type { Mailer } from './features/email/mailer';
 import { createOutboxMailer } from './features/email/outbox-mailer';
 import { createSmtpMailer } from './features/email/smtp-mailer';
 import { createLiveFeeds } from './features/live/live-feed';
-import { membershipFulfilment } from './features/memberships/membership-fulfilment';
+import { membershipFulfilment } from './features/membership/membership-fulfilment';
 import { createPaymentGateway } from './features/payments/create-gateway';
 import type { Fulfilment } from './features/payments/fulfil';
 import type { PaymentGateway } from './features/payments/gateway';
@@ -24,9 +25,9 @@ import type { Storage } from './features/storage/storage';
 import { type Clock, systemClock } from './lib/clock';
 import { createLinkOrigin } from './lib/link-origin';
 import type { Log } from './lib/log';
+import { createRequestReader } from './lib/request';
 import { systemTimer, type Timer } from './lib/timer';
 import { createSocketCounter } from './trpc/socket-limits';
-import { createRequestReader } from './lib/request';
 
 /**
  * Everything a procedure may use, built once by createApp; tests swap any part without vi.mock. Every

@@ -3,7 +3,7 @@ import { LIVE_DISPLAY, PRICES, REVENUE } from './constants';
 
 describe('constants (spec §9)', () => {
   it('platform share is 100 minus organiser share', () => {
-    expect(REVENUE.PLATFORM_SHARE_PERCENT).toBe(100 - REVENUE.ORGANIZER_SHARE_PERCENT);
+    expect(REVENUE.PLATFORM_SHARE_PERCENT).toBe(100 - REVENUE.ORGANISER_SHARE_PERCENT);
   });
 
   it('prices in pence', () => {

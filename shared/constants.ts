@@ -44,18 +44,18 @@ export const PAYMENTS = {
 } as const;
 
 // spec §1 revenue, §9 organiser share (platform share = 100 minus organiser share)
-const ORGANIZER_SHARE_PERCENT = 50;
+const ORGANISER_SHARE_PERCENT = 50;
 export const REVENUE = {
-  ORGANIZER_SHARE_PERCENT,
+  ORGANISER_SHARE_PERCENT,
   // Derived so the admin page's figure can never disagree with the split.
-  PLATFORM_SHARE_PERCENT: 100 - ORGANIZER_SHARE_PERCENT,
+  PLATFORM_SHARE_PERCENT: 100 - ORGANISER_SHARE_PERCENT,
   PAYOUT_STATUSES: ['pending'],
 } as const;
 
 // spec §9 page sizes and pagination, §2 attendee list inside the event detail
 export const PAGE_SIZES = {
   EVENTS: 10,
-  ORGANIZER_REGISTRATIONS: 50,
+  ORGANISER_REGISTRATIONS: 50,
   ATTENDEE_LIST: 10,
   MAX_PAGE_LINKS: 5,
   MAX_LIMIT: 50, // ours: the most rows one page request may ask for
@@ -158,7 +158,7 @@ export const PAGE_VIEWS = {
 
 // spec §2 attendee screens, §3 registration_token, §5 attendee registration. Figures marked ours are not in the spec.
 export const ATTENDEES = {
-  ORGANIZER_PAGE_SIZE: 10, // spec §2: the list inside the event detail pages by 10 (§9's 50 is the store's default)
+  ORGANISER_PAGE_SIZE: 10, // spec §2: the list inside the event detail pages by 10 (§9's 50 is the store's default)
   SEARCH_MAX: 100, // ours
   PHONE_MAX: 30, // ours: the spec gives only the minimum (LIMITS.PHONE_MIN_LENGTH)
   // ours: the browser makes the token (crypto.randomUUID(), 36 characters); fewer than 32 is too guessable
@@ -196,42 +196,11 @@ export const PHOTOS = {
   MAX_WAITING: 100,
 } as const;
 
-// spec §4 sign-in lockout, §9 sign-in and sign-up limits. The spec counts per form in the browser; the
-// server keys its figures by account (or e-mail address) AND client IP, so a stranger cannot lock the owner
-// out. The *_IP figures are ours: abuse ceilings sized for a venue, office or campus behind one IP (or a
-// reverse proxy without TRUST_PROXY); they count every attempt and nobody's success resets them.
-export const RATE_LIMITS = {
-  // spec: per account and client IP; a success resets only this count
-  SIGN_IN: { MAX_ATTEMPTS: 5, WINDOW_MS: 15 * MINUTE_MS, LOCKOUT_MS: 30 * MINUTE_MS },
-  // ours: per account from every IP, against guessing spread over many addresses (10+ IPs to reach)
-  SIGN_IN_ACCOUNT: { MAX_ATTEMPTS: 50, WINDOW_MS: 15 * MINUTE_MS, LOCKOUT_MS: 30 * MINUTE_MS },
-  // ours: sign-in attempts per client IP, on any accounts
-  SIGN_IN_IP: { MAX_ATTEMPTS: 300, WINDOW_MS: 15 * MINUTE_MS, LOCKOUT_MS: 15 * MINUTE_MS },
-  // spec: per e-mail address (the browser also counts per form)
-  SIGN_UP: { MAX_ATTEMPTS: 3, WINDOW_MS: 60 * MINUTE_MS, LOCKOUT_MS: 60 * MINUTE_MS },
-  // ours: sign-ups per client IP
-  SIGN_UP_IP: { MAX_ATTEMPTS: 100, WINDOW_MS: 60 * MINUTE_MS, LOCKOUT_MS: 60 * MINUTE_MS },
-  // ours: reset e-mails per address, so nobody can flood an inbox
-  PASSWORD_RESET: { MAX_ATTEMPTS: 3, WINDOW_MS: 60 * MINUTE_MS, LOCKOUT_MS: 60 * MINUTE_MS },
-  // ours: reset e-mails per client IP, to any addresses
-  PASSWORD_RESET_IP: { MAX_ATTEMPTS: 50, WINDOW_MS: 60 * MINUTE_MS, LOCKOUT_MS: 60 * MINUTE_MS },
-  // ours: verification-link checks and password resets per client IP (bounds token guessing and its cost)
-  TOKEN_IP: { MAX_ATTEMPTS: 300, WINDOW_MS: 15 * MINUTE_MS, LOCKOUT_MS: 15 * MINUTE_MS },
-  // ours: sponsor-logo uploads per signed-in user (each costs decoding and disk)
-  LOGO_UPLOAD: { MAX_ATTEMPTS: 30, WINDOW_MS: 60 * MINUTE_MS, LOCKOUT_MS: 60 * MINUTE_MS },
-  // ours: membership checkouts per signed-in user, both plans together (each is a provider write)
-  MEMBERSHIP_CHECKOUT: { MAX_ATTEMPTS: 20, WINDOW_MS: 60 * MINUTE_MS, LOCKOUT_MS: 60 * MINUTE_MS },
-} as const;
-
 // ours: the most calls one HTTP batch or one WebSocket message may carry (tRPC maxBatchSize; the client's
 // httpBatchLink maxItems stays at or below it), so one request cannot cost hundreds of password hashes.
 // The browser's wsClient sends every active subscription in one message when it reconnects: keep this
 // above the most subscriptions one page holds.
 export const TRPC_LIMITS = { MAX_BATCH: 10 } as const;
-
-// ours: compiled SQL statements kept per database connection (the app runs a few dozen distinct texts;
-// an `IN (?, ?, …)` list makes one text per length, so the least recently used go past this)
-export const DB = { STATEMENT_CACHE: 256 } as const;
 
 // spec §2 /auth verification link types. The TTLs are ours: the spec does not give them.
 export const TOKENS = {
@@ -242,13 +211,6 @@ export const TOKENS = {
   MAGICLINK_TTL_MS: HOUR_MS,
 } as const;
 
-// spec §4 "The session is restored on load and refreshed automatically" (lifetimes are ours)
-export const SESSION = {
-  COOKIE_NAME: 'roomlist_session',
-  TTL_MS: 30 * DAY_MS,
-  REFRESH_WHEN_LEFT_MS: 15 * DAY_MS,
-} as const;
-
 // ours: WebSocket close codes (4000-4999 are the application's; 1008 is the standard "policy violation")
 export const WS_CLOSE = {
   SESSION_ENDED: 4001, // sign-out, password reset or expiry: the browser reconnects with its current cookie
@@ -257,9 +219,6 @@ export const WS_CLOSE = {
   // like any other close, the browser reconnects and resumes from its last id
   TRY_AGAIN: 1013,
 } as const;
-
-// spec §6 roles seen in user_roles
-export const ROLES = ['admin', 'moderator'] as const;
 
 // spec §2 navigation shell, §9 sidebar
 export const SIDEBAR = {
@@ -318,38 +277,11 @@ export const LINKEDIN = {
   EXCHANGE_RATE_LIMIT: { MAX_ATTEMPTS: 300, WINDOW_MS: 10 * MINUTE_MS, LOCKOUT_MS: 10 * MINUTE_MS },
 } as const;
 
-// spec §8 security events, §9 security log and suspicious-activity check
-export const SECURITY_LOG = {
-  KEEP: 50,
-  CHECK_EVERY_MS: MINUTE_MS,
-  WINDOW_MS: 5 * MINUTE_MS,
-  THRESHOLD: 10,
-} as const;
-
 // spec §2 admin dashboard skeleton; the page-view charts' figures are ours (the spec names no chart)
 export const ADMIN = {
   SKELETON_CARDS: 8,
   PAGE_VIEW_DAYS: 30, // ours: views per UTC day, today and the 29 days before (issue 9)
   TOP_PAGES: 10, // ours: the most viewed paths over the same days
-} as const;
-
-// ours: the realtime change log (ARCHITECTURE "Realtime") keeps ids and kinds for a day; a subscriber away
-// longer than that reloads its page instead of replaying
-export const LIVE = {
-  LOG_KEEP_MS: 24 * HOUR_MS,
-  LOG_PRUNE_EVERY_MS: HOUR_MS,
-  REPLAY_MAX: 1_000, // changes one reconnect may replay; further behind, the client refetches
-  // ours: a change after BATCH_WINDOW_MS of quiet goes out at once; changes arriving faster share one frame per
-  // subscriber per window (a frame costs each socket ~10-20 µs whatever it carries: at 200 joins/s to
-  // 1,000 screens one frame per change would need ~2 cores). The window is at least BATCH_WINDOW_MS and
-  // at least BATCH_FANOUT_SHARE⁻¹ × the typical hand-over time, the median of the last BATCH_COST_SAMPLES
-  // batches' (so fan-out keeps to ~1/4 of the main thread under a rush, however many watch, and one slow
-  // hand-over alone does not widen it; forgotten after BATCH_WINDOW_MAX_MS of quiet), at most
-  // BATCH_WINDOW_MAX_MS (still "at once" to a person; the managed service's p95 is 132 ms)
-  BATCH_WINDOW_MS: 50,
-  BATCH_FANOUT_SHARE: 0.25,
-  BATCH_COST_SAMPLES: 3,
-  BATCH_WINDOW_MAX_MS: 250,
 } as const;
 
 // spec §9 two-weekday erasure (LIMITS.DATA_CLEANUP_WEEKDAYS); the job interval and the backup retention are ours
@@ -371,17 +303,6 @@ export const LIVE_CLIENT = {
   KEEPALIVE_MS: 20_000,
   PONG_TIMEOUT_MS: 5_000,
   RETRY_MAX_MS: 10_000,
-} as const;
-
-// ours: static files are compressed once at build time (the templated index.html once when first served),
-// never per request. Smaller files are sent as they are (headers would outweigh the saving).
-export const COMPRESSION = {
-  MIN_BYTES: 1_024,
-  BROTLI_QUALITY: 11,
-  GZIP_LEVEL: 9,
-  EXTENSIONS: ['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.webmanifest'],
-  /** Wire bytes /register/{id} may take before its form is usable (issue 8 B6), in KB of 1,024 bytes. */
-  REGISTER_BUDGET_KB: 150,
 } as const;
 
 /** What the server adds to index.html for the page a URL opens (issue 8 B7: server/http/index-html.ts). */

@@ -49,23 +49,23 @@ describe('penceToPounds (the price input shows pounds, step 0.01)', () => {
 
 describe('splitRevenue (spec §1, §9: organiser 50%, platform 50%)', () => {
   it('splits an even amount in half', () => {
-    expect(splitRevenue(35000)).toEqual({ organizer: 17500, platform: 17500 });
+    expect(splitRevenue(35000)).toEqual({ organiser: 17500, platform: 17500 });
   });
 
   it('gives the odd penny to the platform', () => {
-    expect(splitRevenue(1001)).toEqual({ organizer: 500, platform: 501 });
-    expect(splitRevenue(1)).toEqual({ organizer: 0, platform: 1 });
+    expect(splitRevenue(1001)).toEqual({ organiser: 500, platform: 501 });
+    expect(splitRevenue(1)).toEqual({ organiser: 0, platform: 1 });
   });
 
   it('always adds up to the amount', () => {
     for (const amount of [0, 1, 2, 3, 999, 1000, 12345]) {
-      const { organizer, platform } = splitRevenue(amount);
-      expect(organizer + platform).toBe(amount);
-      expect(Number.isInteger(organizer)).toBe(true);
+      const { organiser, platform } = splitRevenue(amount);
+      expect(organiser + platform).toBe(amount);
+      expect(Number.isInteger(organiser)).toBe(true);
     }
   });
 
   it('uses the shares of the constants', () => {
-    expect(REVENUE.ORGANIZER_SHARE_PERCENT + REVENUE.PLATFORM_SHARE_PERCENT).toBe(100);
+    expect(REVENUE.ORGANISER_SHARE_PERCENT + REVENUE.PLATFORM_SHARE_PERCENT).toBe(100);
   });
 });

@@ -28,7 +28,7 @@ export function penceToPounds(pence: number): number {
  * spec §1, §9: the organiser gets 50% of download revenue. Integer pence: the organiser share is
  * rounded down and the platform keeps the odd penny, so the two always add up to the amount.
  */
-export function splitRevenue(amountPence: number): { organizer: number; platform: number } {
-  const organizer = Math.floor((amountPence * REVENUE.ORGANIZER_SHARE_PERCENT) / 100);
-  return { organizer, platform: amountPence - organizer };
+export function splitRevenue(amountPence: number): { organiser: number; platform: number } {
+  const organiser = Math.floor((amountPence * REVENUE.ORGANISER_SHARE_PERCENT) / 100);
+  return { organiser, platform: amountPence - organiser };
 }

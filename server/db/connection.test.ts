@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { DB } from '#shared/constants';
+import { DB } from '../constants';
 import { openDb } from './connection';
 
 // The compiled statements kept by their text (reusingStatements) give the same answers as fresh ones.

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type SqliteDatabase, SqliteDialect } from 'kysely';
-import { DB } from '#shared/constants';
+import { DB } from '../constants';
 import { createPrivateFile, mkdirPrivate } from '../lib/private-files';
 import type { Database } from './schema';
 

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Request } from 'express';
-import { COMPRESSION } from '#shared/constants';
+import { COMPRESSION } from '../constants';
 
 /** The encodings we store beside a file, best first, with the file suffix each one uses. */
 export const ENCODINGS = [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENTS, RATE_LIMITS, SESSION, TOKENS } from '#shared/constants';
+import { PAYMENTS, TOKENS } from '#shared/constants';
 import { makeTestDeps, signedInUser } from '../../tests/helpers/test-deps';
+import { RATE_LIMITS, SESSION } from '../constants';
 import { jobs } from './scheduler';
 
 const job = (name: string) => jobs.find((j) => j.name === name)!;

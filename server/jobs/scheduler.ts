@@ -1,4 +1,5 @@
-import { GDPR, LIVE, PAGE_VIEWS, PAYMENTS, RATE_LIMITS } from '#shared/constants';
+import { GDPR, PAGE_VIEWS, PAYMENTS } from '#shared/constants';
+import { LIVE, RATE_LIMITS } from '../constants';
 import type { Deps } from '../deps';
 import { deletePageViewsBefore } from '../features/analytics/page-views.repo';
 import { deleteStaleLimits } from '../features/auth/rate-limits.repo';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SESSION } from '#shared/constants';
+import { SESSION } from '../constants';
 import type { Deps } from '../deps';
 import { serializeCookie } from '../lib/cookies';
 

@@ -6,7 +6,7 @@ import { eventsRouter } from '../features/events/events.router';
 import { gdprRouter } from '../features/gdpr/gdpr.router';
 import { linkedinRouter } from '../features/linkedin/linkedin.router';
 import { liveRouter } from '../features/live/live.router';
-import { membershipsRouter } from '../features/memberships/memberships.router';
+import { membershipRouter } from '../features/membership/membership.router';
 import { paymentsRouter } from '../features/payments/payments.router';
 import { registrationsRouter } from '../features/registrations/registrations.router';
 import { revenueRouter } from '../features/revenue/revenue.router';
@@ -22,7 +22,7 @@ export const appRouter = router({
   gdpr: gdprRouter,
   linkedin: linkedinRouter,
   live: liveRouter,
-  membership: membershipsRouter,
+  membership: membershipRouter,
   payments: paymentsRouter,
   registrations: registrationsRouter,
   revenue: revenueRouter,

@@ -197,7 +197,7 @@ export const eventsMessages = {
       lastDownload: 'Last Download',
       total: 'Total Revenue',
       platform: 'Platform Share',
-      organizer: 'Organiser Share',
+      organiser: 'Organiser Share',
     },
     pageViews: 'Page Views',
     pageViewsPerDay: (days: number) => `Views per day, last ${days} days`,

@@ -18,7 +18,7 @@ export const adminOverviewSchema = z.object({
     totalRevenue: count,
     platformShare: count,
     platformSharePercent: z.number(),
-    organizerShare: count,
+    organiserShare: count,
     totalDownloads: count,
     eventsWithRevenue: count,
     activeEvents: count,

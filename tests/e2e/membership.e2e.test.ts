@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { insertMembership } from '#server/features/memberships/memberships.repo';
+import { insertMembership } from '#server/features/membership/membership.repo';
 import { newId } from '#server/lib/ids';
 import { PAYMENTS } from '#shared/constants';
 import { M } from '#shared/messages';

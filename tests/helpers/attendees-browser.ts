@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import sharp from 'sharp';
-import { insertMembership } from '#server/features/memberships/memberships.repo';
+import { insertMembership } from '#server/features/membership/membership.repo';
 import { newId } from '#server/lib/ids';
 import type { EventFormInput } from '#shared/schemas/events';
 import { signedInClient } from './events-browser';

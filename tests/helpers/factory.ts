@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { expect } from 'vitest';
-import { insertMembership } from '#server/features/memberships/memberships.repo';
+import { insertMembership } from '#server/features/membership/membership.repo';
 import { newId } from '#server/lib/ids';
 import { userMessage } from '#server/trpc/trpc';
 import type { EventFormInput } from '#shared/schemas/events';

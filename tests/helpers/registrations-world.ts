@@ -43,7 +43,7 @@ export const anon = (ip = '203.0.113.50') => {
   const b = browser(s.t.deps, ip);
   return async () => (await b.call()).registrations;
 };
-export const organizer = async (u: U) => (await u.call()).registrations;
+export const organiser = async (u: U) => (await u.call()).registrations;
 export const newEvent = async (u: U, o: Parameters<typeof eventForm>[0] = {}) =>
   (await u.call()).events.create(eventForm(o));
 export const token = () => crypto.randomUUID();

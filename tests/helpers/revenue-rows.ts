@@ -30,13 +30,13 @@ export async function addPurchase(db: Db, eventId: string, amountPaid: number, c
 /** A purchase plus the event's revenue row moved by it (the upsert the fulfilment does). */
 export async function addPaidDownload(db: Db, eventId: string, amountPaid: number, at: string) {
   await addPurchase(db, eventId, amountPaid, at);
-  const { organizer, platform } = splitRevenue(amountPaid);
+  const { organiser, platform } = splitRevenue(amountPaid);
   await db
     .insertInto('download_revenue')
     .values({
       event_id: eventId,
       total_revenue: amountPaid,
-      organizer_share: organizer,
+      organizer_share: organiser,
       witr_share: platform,
       download_count: 1,
       last_download: at,
@@ -48,7 +48,7 @@ export async function addPaidDownload(db: Db, eventId: string, amountPaid: numbe
     .onConflict((oc) =>
       oc.column('event_id').doUpdateSet((eb) => ({
         total_revenue: eb('download_revenue.total_revenue', '+', amountPaid),
-        organizer_share: eb('download_revenue.organizer_share', '+', organizer),
+        organizer_share: eb('download_revenue.organizer_share', '+', organiser),
         witr_share: eb('download_revenue.witr_share', '+', platform),
         download_count: eb('download_revenue.download_count', '+', 1),
         last_download: at,

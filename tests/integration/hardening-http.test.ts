@@ -3,8 +3,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION } from '#server/constants';
 import { migrateToLatest } from '#server/db/migrate';
-import { SESSION } from '#shared/constants';
 import { migrations } from '../../migrations/index';
 import { startTestServer, type TestServer } from '../helpers/server';
 

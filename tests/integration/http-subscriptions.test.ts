@@ -26,7 +26,7 @@ describe('subscriptions over HTTP', () => {
     const http = await organiser();
     const event = await http.trpc.events.create.mutate(eventForm({ name: 'Tech Night' }));
     const input = encodeURIComponent(JSON.stringify({ eventId: event.id, lastEventId: '0' }));
-    for (const path of ['live.onOrganizerEvent', 'live.onEvent']) {
+    for (const path of ['live.onOrganiserEvent', 'live.onEvent']) {
       const ac = new AbortController();
       const res = await fetch(`${lw.srv.url}/trpc/${path}?input=${input}`, {
         headers: { cookie: http.cookie(), accept: 'text/event-stream' },

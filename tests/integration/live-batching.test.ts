@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIVE } from '#shared/constants';
+import { LIVE } from '#server/constants';
 import { liveChanges } from '../helpers/live-changes';
 import { directStream, turn } from '../helpers/live-direct-stream';
 import { joinTogether, rawSocket, subscribeCall } from '../helpers/live-raw';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { LIVE } from '#server/constants';
 import { recordChange } from '#server/features/changes/changes.repo';
 import { jobs } from '#server/jobs/scheduler';
 import { newId } from '#server/lib/ids';
-import { LIVE } from '#shared/constants';
 import { liveChanges } from '../helpers/live-changes';
 import { watch } from '../helpers/live-watch';
 import { anEvent, lw, publicClient, setUpLiveWorld } from '../helpers/live-world';

@@ -152,16 +152,16 @@ describe('live.onEvent', () => {
   });
 });
 
-describe('live.onOrganizerEvent', () => {
+describe('live.onOrganiserEvent', () => {
   it('refuses the signed-out and other users; streams to the owner until the session ends', async () => {
     const { http, eventId } = await anEvent();
     const mallory = await organiser('mallory@example.com');
 
     const anonymous = publicClient();
-    const refusedAnon = watch(anonymous.trpc.live.onOrganizerEvent, { eventId });
+    const refusedAnon = watch(anonymous.trpc.live.onOrganiserEvent, { eventId });
     const stranger = createWsOnlyClient(lw.srv.url, mallory.cookie());
     closeAfter(stranger);
-    const refusedStranger = watch(stranger.trpc.live.onOrganizerEvent, { eventId });
+    const refusedStranger = watch(stranger.trpc.live.onOrganiserEvent, { eventId });
     await refusedAnon.ended();
     await refusedStranger.ended();
     expect(refusedAnon.error()).toMatchObject({ data: { code: 'UNAUTHORIZED' } });
@@ -173,7 +173,7 @@ describe('live.onOrganizerEvent', () => {
     const owner = createWsOnlyClient(lw.srv.url, http.cookie());
     closeAfter(owner);
     const { lastEventId } = await http.trpc.live.cursor.query({ eventId });
-    const mine = watch(owner.trpc.live.onOrganizerEvent, { eventId, lastEventId });
+    const mine = watch(owner.trpc.live.onOrganiserEvent, { eventId, lastEventId });
     const onlooker = watch(publicClient().trpc.live.onEvent, { eventId, lastEventId });
     const live = liveChanges(lw.srv.deps, eventId);
     await live.join({ first_name: 'Grace' });

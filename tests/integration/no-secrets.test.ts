@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { insertMembership } from '#server/features/memberships/memberships.repo';
+import { insertMembership } from '#server/features/membership/membership.repo';
 import { newId } from '#server/lib/ids';
 import { appRouter } from '#server/trpc/router';
 import { FAKE_LINKEDIN_CLIENT, type FakeLinkedIn, startFakeLinkedIn } from '../fakes/linkedin';
@@ -154,7 +154,7 @@ describe('no response carries a hash, a token or a secret', () => {
     await ada.query('admin.revenueByEvent');
     await ada.query('admin.pageViews');
 
-    const organiserFeed = subscribe(ada.cookie(), [{ path: 'live.onOrganizerEvent', input: { eventId: event.id } }]);
+    const organiserFeed = subscribe(ada.cookie(), [{ path: 'live.onOrganiserEvent', input: { eventId: event.id } }]);
     const publicFeed = subscribe('', [{ path: 'live.onEvent', input: { eventId: event.id } }]);
     await Promise.all([organiserFeed.open, publicFeed.open]);
 
@@ -202,7 +202,7 @@ describe('no response carries a hash, a token or a secret', () => {
     const csv = await fetch(new URL(file.downloadUrl, srv.url));
     seen.push({ path: 'download file', text: await csv.text() });
     await guest.query('registrations.list', { eventId: event.id });
-    await ada.query('registrations.organizerList', { eventId: event.id });
+    await ada.query('registrations.organiserList', { eventId: event.id });
     await ada.mutate('registrations.checkIn', { id: reg.id });
     await ada.mutate('registrations.undoCheckIn', { id: reg.id });
     await ada.mutate('registrations.remove', { id: reg.id });

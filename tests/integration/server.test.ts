@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { SESSION } from '#shared/constants';
+import { SESSION } from '#server/constants';
 import { M } from '#shared/messages';
 import { startTestServer, type TestServer } from '../helpers/server';
 

@@ -89,11 +89,11 @@ describe('onDemandLink', () => {
       return echo.link;
     })({});
     expect(loads).toBe(0);
-    const [a, b] = await Promise.all([run(link, 1, 'live.onEvent'), run(link, 2, 'live.onOrganizerEvent')]);
-    expect([a.data, b.data]).toEqual(['live.onEvent', 'live.onOrganizerEvent']);
+    const [a, b] = await Promise.all([run(link, 1, 'live.onEvent'), run(link, 2, 'live.onOrganiserEvent')]);
+    expect([a.data, b.data]).toEqual(['live.onEvent', 'live.onOrganiserEvent']);
     expect((await run(link, 3, 'live.onEvent')).data).toBe('live.onEvent');
     expect(loads).toBe(1);
-    expect(echo.ran).toEqual(['live.onEvent', 'live.onOrganizerEvent', 'live.onEvent']);
+    expect(echo.ran).toEqual(['live.onEvent', 'live.onOrganiserEvent', 'live.onEvent']);
   });
 
   it('fails the operations of a failed load as client errors, and loads again for the next one', async () => {
@@ -124,7 +124,7 @@ describe('onDemandLink', () => {
     const sub = link({ op: op(1, 'live.onEvent'), next: () => observable(() => () => {}) }).subscribe({});
     sub.unsubscribe();
     release();
-    expect((await run(link, 2, 'live.onOrganizerEvent')).data).toBe('live.onOrganizerEvent');
-    expect(echo.ran).toEqual(['live.onOrganizerEvent']);
+    expect((await run(link, 2, 'live.onOrganiserEvent')).data).toBe('live.onOrganiserEvent');
+    expect(echo.ran).toEqual(['live.onOrganiserEvent']);
   });
 });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '#shared/constants';
+import { RATE_LIMITS } from '#server/constants';
 import { M } from '#shared/messages';
 import { LOGO_PATH } from '#shared/schemas/events';
 import { isPng, nestedUseSvg, noisePng, repeatedRowPng, scriptedSvg, solidHugePng } from '../helpers/images';

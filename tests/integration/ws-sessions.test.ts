@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { SESSION } from '#server/constants';
 import { deleteUserSessions, extendSession } from '#server/features/auth/sessions.repo';
 import { fixedClock } from '#server/lib/clock';
-import { SESSION, TRPC_LIMITS, WS_CLOSE } from '#shared/constants';
+import { TRPC_LIMITS, WS_CLOSE } from '#shared/constants';
 import { M } from '#shared/messages';
 import { eventForm } from '../helpers/factory';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -151,7 +152,7 @@ describe('a session that ends stops acting on every open WebSocket', () => {
     const event = await actsAsUser(ws);
     const ended = new Promise<unknown>((resolve) => {
       const started = new Promise<void>((onStarted) => {
-        ws.trpc.live.onOrganizerEvent.subscribe(
+        ws.trpc.live.onOrganiserEvent.subscribe(
           { eventId: event.id },
           { onStarted: () => onStarted(), onError: resolve, onComplete: () => resolve('completed') },
         );

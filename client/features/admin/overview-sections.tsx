@@ -108,7 +108,7 @@ export const EMPTY_OVERVIEW: AdminOverview = {
     totalRevenue: 0,
     platformShare: 0,
     platformSharePercent: REVENUE.PLATFORM_SHARE_PERCENT,
-    organizerShare: 0,
+    organiserShare: 0,
     totalDownloads: 0,
     eventsWithRevenue: 0,
     activeEvents: 0,

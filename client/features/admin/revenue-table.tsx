@@ -30,7 +30,7 @@ export function RevenueByEventTable({ rows }: { rows: AdminEventRevenue[] }) {
                 <Table.Th>{C.lastDownload}</Table.Th>
                 <Table.Th ta="right">{C.total}</Table.Th>
                 <Table.Th ta="right">{C.platform}</Table.Th>
-                <Table.Th ta="right">{C.organizer}</Table.Th>
+                <Table.Th ta="right">{C.organiser}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>

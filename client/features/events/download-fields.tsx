@@ -43,7 +43,7 @@ export function DownloadFields({ form }: { form: EventFormApi }) {
       <Text size="sm" c="dimmed" mt={-8}>
         {price === 0
           ? 'Attendees download the list for free.'
-          : `Attendees pay ${formatPence(price)} per download; you earn ${REVENUE.ORGANIZER_SHARE_PERCENT}%.`}
+          : `Attendees pay ${formatPence(price)} per download; you earn ${REVENUE.ORGANISER_SHARE_PERCENT}%.`}
       </Text>
 
       <Checkbox.Group

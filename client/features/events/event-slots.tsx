@@ -1,4 +1,4 @@
-import { OrganizerAttendees } from '../registrations/organizer-attendees';
+import { OrganiserAttendees } from '../registrations/organiser-attendees';
 import { EventRevenueCard } from '../revenue/event-revenue-card';
 import type { EventDto } from './event-format';
 
@@ -9,7 +9,7 @@ import type { EventDto } from './event-format';
  * renders the organiser's attendee list here (search, sort, 10 per page, check-in, removal).
  */
 export function EventAttendeesSlot({ event }: { event: EventDto }) {
-  return <OrganizerAttendees event={event} />;
+  return <OrganiserAttendees event={event} />;
 }
 
 /**

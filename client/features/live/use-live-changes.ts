@@ -60,7 +60,7 @@ function withJoined(list: List, r: RegistrationDto, pinned: readonly string[]): 
 
 /**
  * spec §4 realtime, for the attendee list, the venue display (`public`) and the organiser's list
- * (`organizer`): reads where the change log stands (`ready`; the page loads its list only then), and
+ * (`organiser`): reads where the change log stands (`ready`; the page loads its list only then), and
  * subscribes from there, so a change made while the list loads is replayed, not lost. After a dropped
  * socket the wsLink resubscribes with the last tracked id and the server replays what was missed
  * (`reconnecting` meanwhile); a subscription the server refused is tried again after RETRY_MS.
@@ -80,17 +80,17 @@ export function useLiveChanges({
   confirm = false,
 }: {
   eventId: string;
-  audience: 'public' | 'organizer';
+  audience: 'public' | 'organiser';
   view: LiveView;
   enabled?: boolean;
   confirm?: boolean;
 }) {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
-  const organizer = audience === 'organizer';
+  const organiser = audience === 'organiser';
   const listKey = (input: Partial<RegistrationListInput>) =>
-    organizer
-      ? getQueryKey(trpc.registrations.organizerList, input, 'query')
+    organiser
+      ? getQueryKey(trpc.registrations.organiserList, input, 'query')
       : getQueryKey(trpc.registrations.list, input, 'query');
   const lists = { queryKey: listKey({ eventId }) };
   const shown = listKey({ eventId, ...view });
@@ -100,7 +100,7 @@ export function useLiveChanges({
     () => void queryClient.cancelQueries(lists).then(() => queryClient.invalidateQueries(lists)),
   );
   const eventChanged = useThrottle(() =>
-    organizer ? utils.events.get.invalidate({ id: eventId }) : utils.registrations.event.invalidate({ eventId }),
+    organiser ? utils.events.get.invalidate({ id: eventId }) : utils.registrations.event.invalidate({ eventId }),
   );
   /** The page on screen, unless it is still being fetched. */
   const settled = () => {
@@ -118,7 +118,7 @@ export function useLiveChanges({
         // other pages and sorts shifted: reloaded when shown again
         void queryClient.invalidateQueries({ ...lists, refetchType: 'none' });
         if (!next || confirm) reload();
-        if (organizer) eventChanged();
+        if (organiser) eventChanged();
         return;
       }
       case 'updated':
@@ -134,7 +134,7 @@ export function useLiveChanges({
       case 'removed':
         queryClient.setQueriesData<List>(lists, (l) => l && withoutId(l, c.id));
         reload(); // refill the page and the counts
-        if (organizer) eventChanged();
+        if (organiser) eventChanged();
         return;
       case 'erased': // the subscription ends; the event now says its data is gone
         queryClient.setQueriesData<List>(lists, (l) => l && emptied(l));
@@ -172,9 +172,9 @@ export function useLiveChanges({
       for (const change of item.data.changes) apply(change);
     },
   };
-  const pub = trpc.live.onEvent.useSubscription(organizer ? skipToken : input, options);
-  const own = trpc.live.onOrganizerEvent.useSubscription(organizer ? input : skipToken, options);
-  const { status, reset } = organizer ? own : pub;
+  const pub = trpc.live.onEvent.useSubscription(organiser ? skipToken : input, options);
+  const own = trpc.live.onOrganiserEvent.useSubscription(organiser ? input : skipToken, options);
+  const { status, reset } = organiser ? own : pub;
 
   useEffect(() => {
     if (status !== 'error') return;

@@ -3,7 +3,7 @@ import { IconArrowLeft, IconCalendarPlus, IconCrown, IconHourglassEmpty, IconSpa
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { M } from '#shared/messages';
-import type { MembershipStatus, StoreMembershipType } from '#shared/schemas/memberships';
+import type { MembershipStatus, StoreMembershipType } from '#shared/schemas/membership';
 import { useCheckout } from './use-checkout';
 
 type Variant = {

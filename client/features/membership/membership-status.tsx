@@ -1,6 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { M } from '#shared/messages';
-import type { MembershipStatus } from '#shared/schemas/memberships';
+import type { MembershipStatus } from '#shared/schemas/membership';
 import { trpc } from '../../lib/trpc';
 
 // spec §7 check-membership: the default when the answer is missing.

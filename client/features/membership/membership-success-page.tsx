@@ -11,7 +11,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MEMBERSHIP } from '#shared/constants';
 import { M } from '#shared/messages';
-import { storeMembershipTypeSchema, type VerifyPaymentResult } from '#shared/schemas/memberships';
+import { storeMembershipTypeSchema, type VerifyPaymentResult } from '#shared/schemas/membership';
 import { notifyOnce } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/trpc-errors';

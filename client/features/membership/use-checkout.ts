@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { M } from '#shared/messages';
-import type { StoreMembershipType } from '#shared/schemas/memberships';
+import type { StoreMembershipType } from '#shared/schemas/membership';
 import { notifyOnce } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/trpc-errors';

@@ -38,7 +38,7 @@ export function RevenueCard() {
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap={6} wrap="nowrap" c="dimmed" align="flex-start">
           <IconBuildingBank size={16} style={{ flexShrink: 0, marginTop: 2 }} />
-          <Text size="sm">{M.revenue.payoutSchedule(REVENUE.ORGANIZER_SHARE_PERCENT)}</Text>
+          <Text size="sm">{M.revenue.payoutSchedule(REVENUE.ORGANISER_SHARE_PERCENT)}</Text>
         </Group>
         <Group gap={6} wrap="wrap">
           <Text size="sm" c="dimmed">

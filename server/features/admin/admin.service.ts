@@ -32,7 +32,7 @@ export async function adminOverview(deps: Deps): Promise<AdminOverview> {
       totalRevenue: r.total_revenue,
       platformShare: r.platform_share,
       platformSharePercent: REVENUE.PLATFORM_SHARE_PERCENT,
-      organizerShare: r.organizer_share,
+      organiserShare: r.organizer_share,
       totalDownloads: r.download_count,
       eventsWithRevenue: r.events,
       activeEvents: c.events_with_downloads,

@@ -75,7 +75,7 @@ describe('admin.overview (spec §2 Platform Overview, Revenue Analytics; §7 adm
       totalRevenue: 0,
       platformShare: 0,
       platformSharePercent: 50,
-      organizerShare: 0,
+      organiserShare: 0,
       totalDownloads: 0,
       eventsWithRevenue: 0,
       activeEvents: 2,
@@ -92,7 +92,7 @@ describe('admin.overview (spec §2 Platform Overview, Revenue Analytics; §7 adm
       totalRevenue: 2999,
       platformShare: 500 + 500 + 501,
       platformSharePercent: 50,
-      organizerShare: 499 + 499 + 500,
+      organiserShare: 499 + 499 + 500,
       totalDownloads: 3,
       eventsWithRevenue: 2,
       activeEvents: 2,
@@ -105,7 +105,7 @@ describe('admin.overview (spec §2 Platform Overview, Revenue Analytics; §7 adm
     await addPurchase(t.db, a.id, 1001, DAY2);
     expect((await (await adminApi(admin)).overview()).revenue).toMatchObject({
       totalRevenue: 2000,
-      organizerShare: 999,
+      organiserShare: 999,
       platformShare: 1001,
       totalDownloads: 2,
       eventsWithRevenue: 1,

@@ -1,6 +1,5 @@
 import type { TRPCError } from '@trpc/server';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SESSION } from '#shared/constants';
 import { M } from '#shared/messages';
 import {
   browser,
@@ -10,6 +9,7 @@ import {
   signedInUser,
   tokenOf,
 } from '../../../tests/helpers/test-deps';
+import { SESSION } from '../../constants';
 
 let t: Awaited<ReturnType<typeof makeTestDeps>>;
 beforeEach(async () => {

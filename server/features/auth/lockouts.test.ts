@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '#shared/constants';
 import { M } from '#shared/messages';
 import { withCountingPasswords } from '../../../tests/helpers/passwords';
 import {
@@ -10,6 +9,7 @@ import {
   signedInUser,
   tokenOf,
 } from '../../../tests/helpers/test-deps';
+import { RATE_LIMITS } from '../../constants';
 
 // Issue 6 item 2: a venue, an office or a campus puts hundreds of people behind one IP (and a reverse
 // proxy without TRUST_PROXY puts everyone behind one). The spec's limits apply per account (or e-mail

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { SESSION } from '#shared/constants';
+import { SESSION } from '../../constants';
 import type { Db } from '../../db/connection';
 import type { Clock } from '../../lib/clock';
 import { parseCookies } from '../../lib/cookies';

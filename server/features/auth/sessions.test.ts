@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SESSION } from '#shared/constants';
 import { browser, makeTestDeps, rejection, signedInUser } from '../../../tests/helpers/test-deps';
+import { SESSION } from '../../constants';
 
 let t: Awaited<ReturnType<typeof makeTestDeps>>;
 beforeEach(async () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { RATE_LIMITS, TOKENS } from '#shared/constants';
+import { TOKENS } from '#shared/constants';
 import { M } from '#shared/messages';
 import { withCountingPasswords } from '../../../tests/helpers/passwords';
 import {
@@ -10,6 +10,7 @@ import {
   signedInUser,
   tokenOf,
 } from '../../../tests/helpers/test-deps';
+import { RATE_LIMITS } from '../../constants';
 
 let t: Awaited<ReturnType<typeof makeTestDeps>>;
 beforeEach(async () => {

@@ -70,16 +70,16 @@ describe('fulfilDownload: once per session', () => {
   });
 });
 
-describe('revenue split to the penny (shared/money splitRevenue, REVENUE.ORGANIZER_SHARE_PERCENT = 50)', () => {
+describe('revenue split to the penny (shared/money splitRevenue, REVENUE.ORGANISER_SHARE_PERCENT = 50)', () => {
   it.each([
     [999, 499, 500],
     [1, 0, 1],
     [1000, 500, 500],
     [1001, 500, 501],
-  ])('%i pence → organiser %i, platform %i', async (amount, organizer, platform) => {
+  ])('%i pence → organiser %i, platform %i', async (amount, organiser, platform) => {
     await fulfilDownload(t.deps, session(`cs_${amount}`, amount));
     expect(await revenue()).toEqual([
-      expect.objectContaining({ total_revenue: amount, organizer_share: organizer, witr_share: platform }),
+      expect.objectContaining({ total_revenue: amount, organizer_share: organiser, witr_share: platform }),
     ]);
   });
 

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import { newId } from '../../lib/ids';
 import type { Fulfilment, FulfilResult } from '../payments/fulfil';
 import type { PaymentSession } from '../payments/gateway';
-import { addRevenue, insertPurchaseOnce, organizerOf } from './downloads.repo';
+import { addRevenue, insertPurchaseOnce, organiserOf } from './downloads.repo';
 
 const isFormat = (v: string | undefined): v is DownloadFormat =>
   (DOWNLOADS.FORMATS as readonly (string | undefined)[]).includes(v);
@@ -22,10 +22,10 @@ export async function fulfilDownload(deps: Deps, session: PaymentSession): Promi
   const { eventId, format, registrationId } = session.metadata;
   if (!session.paid || !eventId || !isFormat(format)) return { fulfilled: false, alreadyFulfilled: false };
   const amount = session.amountPence;
-  const { organizer, platform } = splitRevenue(amount);
+  const { organiser, platform } = splitRevenue(amount);
   const now = deps.clock.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
-    const organizerId = await organizerOf(trx, eventId);
+    const organiserId = await organiserOf(trx, eventId);
     const inserted = await insertPurchaseOnce(trx, {
       id: newId(),
       event_id: eventId,
@@ -33,11 +33,11 @@ export async function fulfilDownload(deps: Deps, session: PaymentSession): Promi
       format,
       amount_paid: amount,
       payment_session_id: session.id,
-      organizer_id: organizerId,
+      organizer_id: organiserId,
       created_at: now,
     });
     if (!inserted) return { fulfilled: true, alreadyFulfilled: true };
-    await addRevenue(trx, { eventId, organizerId, amount, organizerShare: organizer, platformShare: platform, now });
+    await addRevenue(trx, { eventId, organiserId, amount, organiserShare: organiser, platformShare: platform, now });
     return { fulfilled: true, alreadyFulfilled: false };
   });
 }

@@ -45,9 +45,9 @@ export function addRevenue(
   db: Q,
   r: {
     eventId: string;
-    organizerId: string | null;
+    organiserId: string | null;
     amount: number;
-    organizerShare: number;
+    organiserShare: number;
     platformShare: number;
     now: string;
   },
@@ -57,12 +57,12 @@ export function addRevenue(
     .values({
       event_id: r.eventId,
       total_revenue: r.amount,
-      organizer_share: r.organizerShare,
+      organizer_share: r.organiserShare,
       witr_share: r.platformShare,
       download_count: 1,
       last_download: r.now,
       payout_status: 'pending',
-      organizer_id: r.organizerId,
+      organizer_id: r.organiserId,
       created_at: r.now,
       updated_at: r.now,
     })
@@ -80,7 +80,7 @@ export function addRevenue(
 }
 
 /** Who organises the event now (undefined once it is deleted): their earnings are kept under their id. */
-export async function organizerOf(db: Q, eventId: string): Promise<string | null> {
+export async function organiserOf(db: Q, eventId: string): Promise<string | null> {
   const row = await db.selectFrom('events').select('user_id').where('id', '=', eventId).executeTakeFirst();
   return row?.user_id ?? null;
 }

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { eraseEvent } from '../gdpr/erase';
-import { type Member, spendEventRight } from '../memberships/memberships.service';
+import { type Member, spendEventRight } from '../membership/membership.service';
 import { toPublicEventDto } from './event-dto';
 import {
   countEvents,

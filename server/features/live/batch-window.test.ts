@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIVE } from '#shared/constants';
+import { LIVE } from '../../constants';
 import { BatchWindow } from './batch-window';
 
 /** `n` hand-overs of `cost` ms each, back to back as in a rush (20 ms apart), the last one ending at `end`. */

@@ -1,4 +1,4 @@
-import { LIVE } from '#shared/constants';
+import { LIVE } from '../../constants';
 
 /**
  * When the feed reads again after a bell (LIVE.BATCH_*). A bell after a quiet spell (the base window

@@ -1,4 +1,4 @@
-import { LIVE } from '#shared/constants';
+import { LIVE } from '../../constants';
 import type { Deps } from '../../deps';
 import { shareJson } from '../../lib/shared-json';
 import type { Change } from '../changes/bus';

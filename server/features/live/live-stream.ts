@@ -1,4 +1,4 @@
-import { LIVE } from '#shared/constants';
+import { LIVE } from '../../constants';
 import type { Deps } from '../../deps';
 import { changesAfter, logExtent } from '../changes/changes.repo';
 import { type EventFeed, endsStream, type LiveItem, liveItem } from './live-feed';

@@ -1,8 +1,8 @@
 import { M } from '#shared/messages';
 import { liveCursorSchema, liveSubscriptionSchema } from '#shared/schemas/live';
 import { fail } from '../../lib/errors';
-import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
 import { deliverLive } from '../../trpc/live-delivery';
+import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
 import { directLine } from '../../trpc/ws-direct';
 import { logExtent } from '../changes/changes.repo';
 import { findOwnedEvent } from '../registrations/registrations.repo';
@@ -13,7 +13,7 @@ import { followEvent } from './live-stream';
 const publicLive = publicProcedure.use(async ({ getRawInput, next }) =>
   next({ ctx: { line: directLine(await getRawInput()) } }),
 );
-const organizerLive = authedProcedure.use(async ({ getRawInput, next }) =>
+const organiserLive = authedProcedure.use(async ({ getRawInput, next }) =>
   next({ ctx: { line: directLine(await getRawInput()) } }),
 );
 
@@ -50,7 +50,7 @@ export const liveRouter = router({
       ),
     ),
 
-  onOrganizerEvent: organizerLive
+  onOrganiserEvent: organiserLive
     .input(liveSubscriptionSchema)
     .subscription(({ ctx, input, signal }) =>
       deliverLive(

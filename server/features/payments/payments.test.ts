@@ -4,7 +4,7 @@ import { type FakeStripe, startFakeStripe } from '../../../tests/fakes/stripe';
 import { makeUser } from '../../../tests/helpers/factory';
 import { browser, makeTestDeps, rejection } from '../../../tests/helpers/test-deps';
 import { AppError } from '../../lib/errors';
-import { membershipsOf } from '../memberships/memberships.repo';
+import { membershipsOf } from '../membership/membership.repo';
 import type { CheckoutRequest } from './gateway';
 import { createTestGateway } from './test-gateway';
 

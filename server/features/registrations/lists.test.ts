@@ -11,7 +11,7 @@ import {
   eraseFlag,
   joinInput,
   newEvent,
-  organizer,
+  organiser,
   photoFiles,
   rowCount,
   s,
@@ -165,32 +165,32 @@ describe('organiser attendee management (owner only)', () => {
 
   it('the owner lists, searches (e-mail too) and sees the checked-in count; 10 per page by default', async () => {
     const { e, people } = await setup();
-    const api = await organizer(s.ada);
+    const api = await organiser(s.ada);
     await api.checkIn({ id: people[1].id });
-    const all = await api.organizerList({ eventId: e.id, sortBy: 'name-asc' });
+    const all = await api.organiserList({ eventId: e.id, sortBy: 'name-asc' });
     expect(all.registrations.map((r) => r.first_name)).toEqual(['Ada', 'Bea', 'Cy']);
     expect([all.pagination.limit, all.totalRegistrations, all.checkedInCount]).toEqual([10, 3, 1]);
-    const byEmail = await api.organizerList({ eventId: e.id, search: 'CY@X' });
+    const byEmail = await api.organiserList({ eventId: e.id, search: 'CY@X' });
     expect(byEmail.registrations.map((r) => r.first_name)).toEqual(['Cy']);
     expect([byEmail.pagination.total, byEmail.totalRegistrations, byEmail.checkedInCount]).toEqual([1, 3, 1]);
-    const searched = await api.organizerList({ eventId: e.id, search: 'x', sortBy: 'name-desc', limit: 2 });
+    const searched = await api.organiserList({ eventId: e.id, search: 'x', sortBy: 'name-desc', limit: 2 });
     expect(searched.registrations.map((r) => r.first_name)).toEqual(['Cy', 'Bea']);
     expect(searched.pagination).toEqual({ total: 3, page: 1, limit: 2, totalPages: 2 });
-    const past = await api.organizerList({ eventId: e.id, search: 'x', limit: 2, page: 3 });
+    const past = await api.organiserList({ eventId: e.id, search: 'x', limit: 2, page: 3 });
     expect([past.registrations, past.pagination.total]).toEqual([[], 3]);
   });
 
   it('another organiser, or nobody, cannot list, check in, undo or remove', async () => {
     const { e, people } = await setup();
-    const api = await organizer(s.bob);
+    const api = await organiser(s.bob);
     const id = people[0].id;
-    expect(await rejection(api.organizerList({ eventId: e.id }))).toEqual(denied);
+    expect(await rejection(api.organiserList({ eventId: e.id }))).toEqual(denied);
     expect(await rejection(api.checkIn({ id }))).toEqual(denied);
     expect(await rejection(api.undoCheckIn({ id }))).toEqual(denied);
     expect(await rejection(api.remove({ id }))).toEqual(denied);
     expect(await rejection(api.checkIn({ id: crypto.randomUUID() }))).toEqual(denied);
     const nobody = await anon()();
-    expect((await rejection(nobody.organizerList({ eventId: e.id }))).code).toBe('UNAUTHORIZED');
+    expect((await rejection(nobody.organiserList({ eventId: e.id }))).code).toBe('UNAUTHORIZED');
     expect((await rejection(nobody.checkIn({ id }))).code).toBe('UNAUTHORIZED');
     expect((await rejection(nobody.remove({ id }))).code).toBe('UNAUTHORIZED');
     expect([await rowCount(e.id), await attendeeCount(e.id)]).toEqual([3, 3]);
@@ -206,7 +206,7 @@ describe('organiser attendee management (owner only)', () => {
     const { e, people } = await setup();
     const published: Change[] = [];
     s.t.deps.bus.subscribe(e.id, (c) => published.push(c));
-    const api = await organizer(s.ada);
+    const api = await organiser(s.ada);
     const id = people[0].id;
     const at = s.t.clock.now().toISOString();
     expect((await api.checkIn({ id })).checked_in_at).toBe(at);
@@ -221,7 +221,7 @@ describe('organiser attendee management (owner only)', () => {
 
   it('remove deletes the row and its photo file, lowers the count and logs the change', async () => {
     const { e, people } = await setup();
-    const api = await organizer(s.ada);
+    const api = await organiser(s.ada);
     expect(await api.remove({ id: people[0].id })).toEqual({ id: people[0].id, event_id: e.id });
     expect([await rowCount(e.id), await attendeeCount(e.id), photoFiles().length]).toEqual([2, 2, 2]);
     expect(fs.existsSync(path.join(s.dir, people[0].photo_url!))).toBe(false);
@@ -236,7 +236,7 @@ describe('counts never drift', () => {
     const e = await newEvent(s.ada);
     const api = await anon()();
     const first = await Promise.all(Array.from({ length: 20 }, () => api.join(joinInput(e.id))));
-    const org = await organizer(s.ada);
+    const org = await organiser(s.ada);
     const retried = joinInput(e.id);
     await Promise.all([
       ...Array.from({ length: 20 }, () => api.join(joinInput(e.id))),
@@ -250,7 +250,7 @@ describe('counts never drift', () => {
     expect(await attendeeCount(e.id)).toBe(rows);
     expect(photoFiles()).toHaveLength(rows);
     expect((await api.list({ eventId: e.id })).totalRegistrations).toBe(rows);
-    expect((await org.organizerList({ eventId: e.id })).totalRegistrations).toBe(rows);
+    expect((await org.organiserList({ eventId: e.id })).totalRegistrations).toBe(rows);
     const listed = await (await s.ada.call()).events.list({ filter: 'all' });
     expect(listed.events.find((x) => x.id === e.id)?.registration_count).toBe(rows);
   });

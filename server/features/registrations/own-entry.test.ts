@@ -9,7 +9,7 @@ import {
   changes,
   joinInput,
   newEvent,
-  organizer,
+  organiser,
   photoFiles,
   s,
   setUpRegistrationsWorld,
@@ -128,7 +128,7 @@ describe('no token or hash ever leaves the server', () => {
     const e = await newEvent(s.ada);
     const tok = token();
     const pub = await anon()();
-    const org = await organizer(s.ada);
+    const org = await organiser(s.ada);
     const r = await pub.join(joinInput(e.id, { token: tok }));
     const responses: unknown[] = [
       r,
@@ -138,7 +138,7 @@ describe('no token or hash ever leaves the server', () => {
       await pub.editable({ eventId: e.id, registrationId: r.id, token: tok }),
       await pub.update({ eventId: e.id, registrationId: r.id, token: tok, first_name: 'G', last_name: 'H' }),
       await pub.list({ eventId: e.id }),
-      await org.organizerList({ eventId: e.id }),
+      await org.organiserList({ eventId: e.id }),
       await org.checkIn({ id: r.id }),
       await org.undoCheckIn({ id: r.id }),
       await org.remove({ id: r.id }),

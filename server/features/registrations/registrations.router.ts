@@ -12,7 +12,7 @@ import {
   updateRegistrationSchema,
 } from '#shared/schemas/registrations';
 import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
-import { checkIn, organizerList, removeRegistration, undoCheckIn } from './organizer.service';
+import { checkIn, organiserList, removeRegistration, undoCheckIn } from './organiser.service';
 import { findMine, getEditable, getPublicEvent, join, listRegistrations, updateOwn } from './registrations.service';
 
 /**
@@ -51,10 +51,10 @@ export const registrationsRouter = router({
     .output(registrationListResponseSchema)
     .query(({ ctx, input }) => listRegistrations(ctx.deps, input)),
 
-  organizerList: authedProcedure
+  organiserList: authedProcedure
     .input(registrationListSchema)
     .output(registrationListResponseSchema.extend({ checkedInCount: z.number() }))
-    .query(({ ctx, input }) => organizerList(ctx.deps, ctx.user.id, input)),
+    .query(({ ctx, input }) => organiserList(ctx.deps, ctx.user.id, input)),
 
   checkIn: authedProcedure
     .input(registrationRefSchema)

@@ -41,8 +41,8 @@ function revenueRows(db: Q) {
 
 // spec §1, §9: the organiser share of each purchase, rounded down as splitRevenue does (the platform
 // keeps the odd penny). Integer division in SQLite truncates, which is floor for amounts >= 0.
-const ORGANIZER_SHARE = sql.lit(REVENUE.ORGANIZER_SHARE_PERCENT);
-const organizerShareSql = sql<number>`coalesce(sum(p.amount_paid * ${ORGANIZER_SHARE} / 100), 0)`;
+const ORGANISER_SHARE = sql.lit(REVENUE.ORGANISER_SHARE_PERCENT);
+const organiserShareSql = sql<number>`coalesce(sum(p.amount_paid * ${ORGANISER_SHARE} / 100), 0)`;
 
 function purchaseRows(db: Q) {
   return db
@@ -52,8 +52,8 @@ function purchaseRows(db: Q) {
       'p.event_id',
       sql<string | null>`max(e.name)`.as('event_name'),
       sql<number>`coalesce(sum(p.amount_paid), 0)`.as('total_revenue'),
-      organizerShareSql.as('organizer_share'),
-      sql<number>`coalesce(sum(p.amount_paid), 0) - ${organizerShareSql}`.as('platform_share'),
+      organiserShareSql.as('organizer_share'),
+      sql<number>`coalesce(sum(p.amount_paid), 0) - ${organiserShareSql}`.as('platform_share'),
       sql<number>`count(*)`.as('download_count'),
       sql<string | null>`max(p.created_at)`.as('last_download'),
       sql<'pending'>`'pending'`.as('payout_status'),
@@ -131,8 +131,8 @@ export function purchaseRevenueTotals(db: Q): Promise<RevenueTotals> {
     .selectFrom('download_purchases as p')
     .select([
       sql<number>`coalesce(sum(p.amount_paid), 0)`.as('total_revenue'),
-      organizerShareSql.as('organizer_share'),
-      sql<number>`coalesce(sum(p.amount_paid), 0) - ${organizerShareSql}`.as('platform_share'),
+      organiserShareSql.as('organizer_share'),
+      sql<number>`coalesce(sum(p.amount_paid), 0) - ${organiserShareSql}`.as('platform_share'),
       sql<number>`count(*)`.as('download_count'),
       sql<number>`count(distinct p.event_id)`.as('events'),
     ])

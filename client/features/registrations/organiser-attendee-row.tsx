@@ -12,7 +12,7 @@ const time = (iso: string) => dayjs(iso).format('HH:mm');
  * check-in is one tap on a full-width button; undo is one tap too (it is itself the undo), removal asks
  * first (spec §9 delete dialogs).
  */
-export const OrganizerAttendeeRow = memo(function OrganizerAttendeeRow({
+export const OrganiserAttendeeRow = memo(function OrganiserAttendeeRow({
   r,
   busy,
   disabled,
@@ -37,7 +37,7 @@ export const OrganizerAttendeeRow = memo(function OrganizerAttendeeRow({
       withBorder
       radius="md"
       p="sm"
-      data-testid="organizer-attendee"
+      data-testid="organiser-attendee"
       style={{
         listStyle: 'none',
         borderColor: checked ? 'var(--mantine-color-teal-3)' : undefined,

@@ -1,6 +1,7 @@
-import { PRICES, RATE_LIMITS } from '#shared/constants';
+import { PRICES } from '#shared/constants';
 import { M } from '#shared/messages';
-import type { StoreMembershipType, VerifyPaymentInput, VerifyPaymentResult } from '#shared/schemas/memberships';
+import type { StoreMembershipType, VerifyPaymentInput, VerifyPaymentResult } from '#shared/schemas/membership';
+import { RATE_LIMITS } from '../../constants';
 import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
 import { limitCheckouts } from '../payments/checkout-limit';

@@ -25,10 +25,10 @@ import { EmptyState } from '../../components/empty-state';
 import { Pagination } from '../../components/pagination';
 import type { EventDto } from '../events/event-format';
 import { fullName } from './attendee-format';
-import { OrganizerAttendeeRow } from './organizer-attendee-row';
-import { OrganizerCleanedStats } from './organizer-cleaned-stats';
-import { OrganizerCleanupButton } from './organizer-cleanup-button';
-import { useOrganizerAttendees } from './use-organizer-attendees';
+import { OrganiserAttendeeRow } from './organiser-attendee-row';
+import { OrganiserCleanedStats } from './organiser-cleaned-stats';
+import { OrganiserCleanupButton } from './organiser-cleanup-button';
+import { useOrganiserAttendees } from './use-organiser-attendees';
 
 // spec §2: A-Z, Z-A, Newest, Oldest
 const SORT_DATA = (['name-asc', 'name-desc', 'newest', 'oldest'] as const).map((value) => ({
@@ -41,9 +41,9 @@ const SORT_DATA = (['name-asc', 'name-desc', 'newest', 'oldest'] as const).map((
  * list with search, sort, 10 per page, check in / undo / remove and the checked-in count, all live;
  * after cleanup (spec §4) the statistics view instead.
  */
-export function OrganizerAttendees({ event }: { event: EventDto }) {
+export function OrganiserAttendees({ event }: { event: EventDto }) {
   const cleaned = event.personal_data_deleted;
-  const a = useOrganizerAttendees(event.id, !cleaned);
+  const a = useOrganiserAttendees(event.id, !cleaned);
   const [removing, setRemoving] = useState<RegistrationDto | null>(null);
   const top = useRef<HTMLDivElement>(null);
 
@@ -64,7 +64,7 @@ export function OrganizerAttendees({ event }: { event: EventDto }) {
 
   let body: React.ReactNode;
   if (cleaned) {
-    body = <OrganizerCleanedStats event={event} />;
+    body = <OrganiserCleanedStats event={event} />;
   } else if (a.list.isPending) {
     body = (
       <Center py="xl">
@@ -101,7 +101,7 @@ export function OrganizerAttendees({ event }: { event: EventDto }) {
         style={{ opacity: a.list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
       >
         {data.registrations.map((r) => (
-          <OrganizerAttendeeRow
+          <OrganiserAttendeeRow
             key={r.id}
             r={r}
             busy={a.busyId === r.id}
@@ -134,7 +134,7 @@ export function OrganizerAttendees({ event }: { event: EventDto }) {
               )}
             </Stack>
           </Group>
-          {!cleaned && total > 0 && <OrganizerCleanupButton event={event} attendees={total} />}
+          {!cleaned && total > 0 && <OrganiserCleanupButton event={event} attendees={total} />}
           {cleaned && (
             <Badge color="gray" variant="light">
               {M.events.badge.dataCleaned}
@@ -184,7 +184,7 @@ export function OrganizerAttendees({ event }: { event: EventDto }) {
         {data && !cleaned && (
           <Pagination
             page={a.page}
-            limit={ATTENDEES.ORGANIZER_PAGE_SIZE}
+            limit={ATTENDEES.ORGANISER_PAGE_SIZE}
             total={data.pagination.total}
             onChange={changePage}
             label="Attendee pages"

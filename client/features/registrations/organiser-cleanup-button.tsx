@@ -13,7 +13,7 @@ import type { EventDto } from '../events/event-format';
  * the same way the scheduled job does, after confirming (spec §9 delete dialogs). The report names the
  * figures (spec §8 "Data cleanup completed"); the detail screen then shows the statistics view.
  */
-export function OrganizerCleanupButton({ event, attendees }: { event: EventDto; attendees: number }) {
+export function OrganiserCleanupButton({ event, attendees }: { event: EventDto; attendees: number }) {
   const [opened, { open, close }] = useDisclosure(false);
   const utils = trpc.useUtils();
   const cleanup = trpc.gdpr.cleanupNow.useMutation({
@@ -36,7 +36,7 @@ export function OrganizerCleanupButton({ event, attendees }: { event: EventDto; 
     onSettled: () => {
       void utils.events.get.invalidate({ id: event.id });
       void utils.events.list.invalidate();
-      void utils.registrations.organizerList.invalidate({ eventId: event.id });
+      void utils.registrations.organiserList.invalidate({ eventId: event.id });
     },
   });
   const due = event.scheduled_deletion_date;

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '#shared/constants';
 import { M } from '#shared/messages';
 import { makeUser, rejection } from '../../../tests/helpers/factory';
 import { makeTestDeps } from '../../../tests/helpers/test-deps';
+import { RATE_LIMITS } from '../../constants';
 
 // Issue 9 review M2: starting a checkout is counted per user (both plans share the count), so a loop
 // cannot fill test_checkouts or spend the Stripe account's API allowance. Real migrations, fixed clock.

@@ -1,11 +1,11 @@
 import type { Transaction } from 'kysely';
 import { M } from '#shared/messages';
-import type { MembershipStatus } from '#shared/schemas/memberships';
+import type { MembershipStatus } from '#shared/schemas/membership';
 import type { Db } from '../../db/connection';
 import type { Database } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import type { PaymentsMode } from '../payments/gateway';
-import { consumeOneTimeCredit, type MembershipRow, membershipsOf } from './memberships.repo';
+import { consumeOneTimeCredit, type MembershipRow, membershipsOf } from './membership.repo';
 
 type Q = Db | Transaction<Database>;
 export type Member = { id: string; roles: readonly string[] };

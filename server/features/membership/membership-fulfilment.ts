@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids';
 import { findUserById } from '../auth/users.repo';
 import type { Fulfilment, FulfilResult } from '../payments/fulfil';
 import type { PaymentSession } from '../payments/gateway';
-import { insertMembership, membershipBySession, membershipsOf } from './memberships.repo';
+import { insertMembership, membershipBySession, membershipsOf } from './membership.repo';
 
 /**
  * spec §4 membership purchase: pay-as-you-go adds one unused event credit; annual runs 12 months, from

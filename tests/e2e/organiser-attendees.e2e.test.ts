@@ -28,7 +28,7 @@ describe('organiser attendee management (spec §2 event detail)', () => {
     const box = await checkIn.boundingBox();
     expect(box?.height).toBeGreaterThanOrEqual(40); // a thumb-sized target
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
-    await snap(page, 'e2e-organizer-door-390');
+    await snap(page, 'e2e-organiser-door-390');
     await checkIn.click();
     await visible(toast(page, M.success.checkedIn));
     await visible(page.getByTestId('checked-in-count').filter({ hasText: '1 of 2 checked in' }));
@@ -96,7 +96,7 @@ describe('organiser attendee management (spec §2 event detail)', () => {
     await visible(page.getByTestId('cleaned-scheduled-deletion'));
     await hidden(page.getByRole('button', { name: M.events.deleteDataNow }));
     expect(await server.deps.db.selectFrom('event_registrations').select('id').execute()).toEqual([]);
-    await snap(page, 'e2e-organizer-cleaned-1440');
+    await snap(page, 'e2e-organiser-cleaned-1440');
     expect(errors).toEqual([]);
   });
 

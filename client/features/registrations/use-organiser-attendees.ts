@@ -13,25 +13,25 @@ import { useListQuery } from './use-list-query';
  * first name, last name and e-mail, sort, 10 per page), check in / undo / remove with the spec's texts,
  * and every change anywhere (a join at the door, another organiser's phone) reloading it live.
  */
-export function useOrganizerAttendees(eventId: string, open: boolean) {
+export function useOrganiserAttendees(eventId: string, open: boolean) {
   const utils = trpc.useUtils();
   const { search, setSearch, debounced, sortBy, setSortBy, page, setPage } = useListQuery();
 
-  const view = { search: debounced, sortBy, page, limit: ATTENDEES.ORGANIZER_PAGE_SIZE };
+  const view = { search: debounced, sortBy, page, limit: ATTENDEES.ORGANISER_PAGE_SIZE };
   // every change reloads too: the checked-in count is not in the change
-  const live = useLiveChanges({ eventId, audience: 'organizer', view, enabled: open, confirm: true });
-  const list = trpc.registrations.organizerList.useQuery(
+  const live = useLiveChanges({ eventId, audience: 'organiser', view, enabled: open, confirm: true });
+  const list = trpc.registrations.organiserList.useQuery(
     { eventId, ...view },
     { enabled: open && live.ready, placeholderData: keepPreviousData },
   );
 
   const patch = (r: RegistrationDto) =>
-    utils.registrations.organizerList.setQueriesData(
+    utils.registrations.organiserList.setQueriesData(
       { eventId },
       {},
       (old) => old && { ...old, registrations: old.registrations.map((x) => (x.id === r.id ? r : x)) },
     );
-  const settle = () => void utils.registrations.organizerList.invalidate({ eventId });
+  const settle = () => void utils.registrations.organiserList.invalidate({ eventId });
   const checkIn = trpc.registrations.checkIn.useMutation({
     onSuccess: (r) => {
       patch(r);

@@ -28,7 +28,7 @@ function Stat({ icon: Icon, label, value }: { icon: ComponentType<{ size?: numbe
  * spec §4 event personal data: after cleanup the attendee list is replaced by a statistics view with the
  * stored attendee_count and the scheduled deletion date.
  */
-export function OrganizerCleanedStats({ event }: { event: EventDto }) {
+export function OrganiserCleanedStats({ event }: { event: EventDto }) {
   const due = event.scheduled_deletion_date;
   return (
     <Stack gap="sm">

@@ -3,12 +3,12 @@ import {
   membershipStatusSchema,
   verifyPaymentInputSchema,
   verifyPaymentResultSchema,
-} from '#shared/schemas/memberships';
+} from '#shared/schemas/membership';
 import { authedProcedure, router } from '../../trpc/trpc';
+import { checkMembership } from './membership.service';
 import { startMembershipCheckout, verifyMembershipPayment } from './membership-checkout';
-import { checkMembership } from './memberships.service';
 
-export const membershipsRouter = router({
+export const membershipRouter = router({
   /** spec §7 check-membership: { type, isActive, canCreateEvents } for the signed-in user. */
   check: authedProcedure
     .output(membershipStatusSchema)

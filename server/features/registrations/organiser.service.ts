@@ -22,7 +22,7 @@ import { listResponse } from './registrations.service';
 const denied = () => fail.notFound(M.events.notFoundOrDenied);
 
 /** spec §7 organiser registrations: search, sort, pages (10 on the detail screen), checked-in count. */
-export async function organizerList(deps: Deps, userId: string, q: RegistrationListQuery) {
+export async function organiserList(deps: Deps, userId: string, q: RegistrationListQuery) {
   const event = await findOwnedEvent(deps.db, userId, q.eventId);
   if (!event) return denied();
   // spec §4: once the personal data is deleted, registrations are no longer loaded.

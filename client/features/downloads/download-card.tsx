@@ -9,9 +9,9 @@ import type { DownloadFormat } from '#shared/schemas/downloads';
 import type { PublicEventDto } from '#shared/schemas/registrations';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/trpc-errors';
+import { useMyRegistration } from '../registrations/use-my-registration';
 import { saveFile } from './save-file';
 import { useDownloadReturn } from './use-download-return';
-import { useMyRegistration } from './use-my-registration';
 
 const ICONS = { csv: IconFileSpreadsheet, pdf: IconFileTypePdf } as const;
 

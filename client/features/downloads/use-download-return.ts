@@ -7,8 +7,8 @@ import { M } from '#shared/messages';
 import type { DownloadFormat } from '#shared/schemas/downloads';
 import { trpc } from '../../lib/trpc';
 import { errorMessage } from '../../lib/trpc-errors';
+import type { MyRegistration } from '../registrations/use-my-registration';
 import { saveFile } from './save-file';
-import type { MyRegistration } from './use-my-registration';
 
 const QUERY_KEYS = ['download', 'format', 'session_id'];
 const isFormat = (v: string | null): v is DownloadFormat =>
