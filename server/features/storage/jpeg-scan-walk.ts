@@ -89,29 +89,6 @@ export function baselineScanEnd(
     } else return undefined; // fill bytes or a marker inside the data
   }
   const bitsTotal = n * 8;
-  let bit = 0;
-
-  const peek16 = () => {
-    const i = bit >> 3;
-    return (((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]) >>> (8 - (bit & 7))) & 0xffff;
-  };
-  const decode = (t: Table): number => {
-    const look = peek16();
-    const hit = t.fast[look >>> (16 - FAST_BITS)];
-    if (hit) {
-      bit += hit >> 8;
-      return hit & 0xff;
-    }
-    for (let len = FAST_BITS + 1; len <= 16; len++) {
-      const code = look >>> (16 - len);
-      if (code <= t.maxCode[len]) {
-        bit += len;
-        return t.values[t.valPtr[len] + code - t.minCode[len]];
-      }
-    }
-    return -1;
-  };
-
   const single = comps.length === 1;
   const c0 = comps[0];
   const mcusX = single
@@ -120,14 +97,22 @@ export function baselineScanEnd(
   const mcusY = single
     ? Math.ceil(Math.ceil((frame.height * c0.v) / frame.vMax) / 8)
     : Math.ceil(frame.height / (8 * frame.vMax));
-  const units: { dc: Table; ac: Table }[] = [];
+  const dcs: Table[] = [];
+  const acs: Table[] = [];
   for (const c of comps) {
     const dc = tables.get(c.dc);
     const ac = tables.get((1 << 4) | c.ac);
     if (!dc || !ac) return undefined;
-    for (let i = 0; i < (single ? 1 : c.h * c.v); i++) units.push({ dc, ac });
+    for (let i = 0; i < (single ? 1 : c.h * c.v); i++) {
+      dcs.push(dc);
+      acs.push(ac);
+    }
   }
+  const units = dcs.length;
 
+  // Hot loop: everything in locals (no closures), one symbol per step: 16 bits peeked, a FAST_BITS table
+  // hit for nearly every code, the canonical search for the rest.
+  let bit = 0;
   const mcus = mcusX * mcusY;
   let nextRestart = 0;
   for (let m = 0; m < mcus; m++) {
@@ -137,19 +122,40 @@ export function baselineScanEnd(
       if (restartAt[nextRestart] !== bit >> 3 || restartAt[nextRestart + 1] !== expected) return undefined;
       nextRestart += 2;
     }
-    for (const u of units) {
-      const s = decode(u.dc);
-      if (s < 0 || s > 11) return undefined;
-      bit += s;
-      for (let k = 1; k < 64; k++) {
-        const rs = decode(u.ac);
-        if (rs < 0) return undefined;
-        const size = rs & 15;
+    for (let u = 0; u < units; u++) {
+      let t = dcs[u];
+      for (let k = 0; k < 64; k++) {
+        const i = bit >> 3;
+        const look = (((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]) >>> (8 - (bit & 7))) & 0xffff;
+        let sym = -1;
+        const hit = t.fast[look >>> (16 - FAST_BITS)];
+        if (hit) {
+          bit += hit >> 8;
+          sym = hit & 0xff;
+        } else {
+          for (let len = FAST_BITS + 1; len <= 16; len++) {
+            const code = look >>> (16 - len);
+            if (code <= t.maxCode[len]) {
+              bit += len;
+              sym = t.values[t.valPtr[len] + code - t.minCode[len]];
+              break;
+            }
+          }
+          if (sym < 0) return undefined;
+        }
+        if (k === 0) {
+          // DC: the size of the difference, then its bits
+          if (sym > 11) return undefined;
+          bit += sym;
+          t = acs[u];
+          continue;
+        }
+        const size = sym & 15;
         if (size === 0) {
-          if (rs !== 0xf0) break; // end of block
+          if (sym !== 0xf0) break; // end of block
           k += 15;
         } else {
-          k += rs >> 4;
+          k += sym >> 4;
           bit += size;
         }
         if (k > 63) return undefined;
