@@ -1,7 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import { M } from '#shared/messages';
 import { apiJoin, organiserEvent, photoJpeg } from '../helpers/attendees-browser';
-import { browserHarness, field, PHONE, path, snap, toast, visible, watchPageErrors } from '../helpers/browser';
+import {
+  BROWSER_WAIT_MS,
+  browserHarness,
+  field,
+  PHONE,
+  path,
+  snap,
+  toast,
+  visible,
+  watchPageErrors,
+} from '../helpers/browser';
 
 const harness = browserHarness();
 
@@ -10,7 +20,7 @@ async function otherBrowser(context: import('playwright-core').BrowserContext, b
   const browser = context.browser();
   if (!browser) throw new Error('no browser');
   const c = await browser.newContext({ baseURL, viewport: PHONE });
-  c.setDefaultTimeout(8_000);
+  c.setDefaultTimeout(BROWSER_WAIT_MS);
   const page = await c.newPage();
   return { context: c, page, errors: watchPageErrors(page) };
 }

@@ -281,7 +281,7 @@ function trackApi(page: Page) {
   };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
-  /** Resolves once no request has been in flight for two polls in a row. */
+  /** Resolves once no request has been in flight for five polls in a row (a busy machine issues them late). */
   return async function settled() {
     let quiet = 0;
     await expect
@@ -292,6 +292,6 @@ function trackApi(page: Page) {
         },
         { interval: 100 },
       )
-      .toBeGreaterThanOrEqual(2);
+      .toBeGreaterThanOrEqual(5);
   };
 }

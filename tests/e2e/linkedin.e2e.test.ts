@@ -4,6 +4,7 @@ import { M } from '#shared/messages';
 import { type FakeLinkedIn, startFakeLinkedIn } from '../fakes/linkedin';
 import { organiserEvent } from '../helpers/attendees-browser';
 import {
+  BROWSER_WAIT_MS,
   DESKTOP,
   field,
   hidden,
@@ -47,7 +48,7 @@ async function openRegister({ linkedin = true } = {}) {
   server = await startTestServer({ env: linkedin ? fake.env : {} });
   const { event } = await organiserEvent(server);
   context = await browser.newContext({ baseURL: server.url, viewport: PHONE });
-  context.setDefaultTimeout(8_000);
+  context.setDefaultTimeout(BROWSER_WAIT_MS);
   const page = await context.newPage();
   const errors = watchPageErrors(page);
   await page.goto(`/register/${event.id}`);

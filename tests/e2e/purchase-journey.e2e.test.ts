@@ -4,7 +4,18 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PAYMENTS } from '#shared/constants';
 import { M } from '#shared/messages';
 import { photoJpeg } from '../helpers/attendees-browser';
-import { DESKTOP, field, launchBrowser, PHONE, path, snap, toast, visible, watchPageErrors } from '../helpers/browser';
+import {
+  BROWSER_WAIT_MS,
+  DESKTOP,
+  field,
+  launchBrowser,
+  PHONE,
+  path,
+  snap,
+  toast,
+  visible,
+  watchPageErrors,
+} from '../helpers/browser';
 import { parseCsv } from '../helpers/downloads-world';
 import { chooseTime, pickDayNextMonth, signedInClient, signInBrowser } from '../helpers/events-browser';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -31,7 +42,7 @@ describe('membership → event → join → paid download', () => {
   test('buy Annual, create an event, then a phone joins, buys the list and downloads it', async () => {
     await signedInClient(server, 'admin@example.com'); // the first account is the admin: Ada must pay
     const organiser = await browser.newContext({ baseURL: server.url, viewport: DESKTOP });
-    organiser.setDefaultTimeout(10_000);
+    organiser.setDefaultTimeout(BROWSER_WAIT_MS);
     await signInBrowser(server, organiser, 'ada@example.com');
     const page = await organiser.newPage();
     const errors = watchPageErrors(page);
@@ -63,7 +74,7 @@ describe('membership → event → join → paid download', () => {
 
     // A second browser: a phone at the venue joins the room with a photo.
     const phone = await browser.newContext({ baseURL: server.url, viewport: PHONE, acceptDownloads: true });
-    phone.setDefaultTimeout(10_000);
+    phone.setDefaultTimeout(BROWSER_WAIT_MS);
     const attendee = await phone.newPage();
     const attendeeErrors = watchPageErrors(attendee);
     await attendee.goto(`/register/${eventId}`);

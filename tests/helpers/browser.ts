@@ -6,6 +6,9 @@ import { CHROMIUM } from './chromium-path';
 import { startTestServer, type TestServer } from './server';
 
 export { CHROMIUM };
+
+/** How long a browser action or expectation may wait: a cap for a failure, generous for a busy machine. */
+export const BROWSER_WAIT_MS = 20_000;
 export const ARTIFACTS = resolve(import.meta.dirname, '../.artifacts');
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
@@ -89,7 +92,7 @@ export function browserHarness() {
       server = s;
       const c = await browser.newContext({ baseURL: s.url, viewport, acceptDownloads, javaScriptEnabled });
       context = c;
-      c.setDefaultTimeout(8_000);
+      c.setDefaultTimeout(BROWSER_WAIT_MS);
       const page = await c.newPage();
       return { server: s, context: c, page, errors: watchPageErrors(page) };
     },
