@@ -112,6 +112,32 @@ describe('venue display (spec §2 /event-display)', () => {
       `${LIVE_DISPLAY.FADE_MS / 1000}s`,
     );
 
+    // The clock moves in steps of 100 ms, and after each step the page gets to render (a message-channel
+    // round trip queues behind React's own): a fade-out and its fade-in are never run in one go, however
+    // busy the machine. Every rotation and fade length is a multiple of the step, so the recorded times
+    // keep their exact spacing.
+    const STEP_MS = 100;
+    const rendered = () =>
+      page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve(null);
+            channel.port2.postMessage(0);
+          }),
+      );
+    // From here the page's time moves only when the test moves it; a fade a tick of the running clock may
+    // have begun is finished first, so the record starts between two pages.
+    const pausedAt = await page.evaluate(() => Date.now() + 1_000);
+    await page.clock.pauseAt(pausedAt);
+    // A change is recorded at its timer's time or at the end of the step it fell in (wherever React
+    // renders it): both read as the step's end, the resolution the test moves the clock at.
+    const onStep = (t: number) => pausedAt + Math.ceil((t - pausedAt) / STEP_MS) * STEP_MS;
+    for (let t = 0; t < LIVE_DISPLAY.FADE_MS; t += STEP_MS) {
+      await page.clock.runFor(STEP_MS);
+      await rendered();
+    }
+
     // Record every fade and page change with the page's (fake) clock, then let the clock run through a
     // full round: spec §4, every 6000 ms the next page after an 800 ms fade, the last wrapping to the first.
     await page.evaluate(() => {
@@ -133,17 +159,21 @@ describe('venue display (spec §2 /event-display)', () => {
       );
     // One page at a time, letting each page's prefetch of the next come back first (a real screen has 6 s
     // for it; the fake clock would otherwise run the round faster than the server can answer).
-    for (let i = 0; i < pages; i++) {
+    // one round more than there are pages: wherever it starts, the last page and then the first are seen
+    for (let i = 0; i <= pages; i++) {
       await apiSettled();
-      await page.clock.runFor(LIVE_DISPLAY.ROTATE_MS + LIVE_DISPLAY.FADE_MS);
+      for (let t = 0; t < LIVE_DISPLAY.ROTATE_MS + LIVE_DISPLAY.FADE_MS; t += STEP_MS) {
+        await page.clock.runFor(STEP_MS);
+        await rendered();
+      }
     }
     await expect
       .poll(async () => (await rotation()).filter((e) => e.opacity === '0').length)
       .toBeGreaterThanOrEqual(pages);
 
     const log = await rotation();
-    const fadesOut = log.filter((e, i) => e.opacity === '0' && log[i - 1]?.opacity !== '0').map((e) => e.t);
-    const fadesIn = log.filter((e, i) => e.opacity === '1' && log[i - 1]?.opacity === '0').map((e) => e.t);
+    const fadesOut = log.filter((e, i) => e.opacity === '0' && log[i - 1]?.opacity !== '0').map((e) => onStep(e.t));
+    const fadesIn = log.filter((e, i) => e.opacity === '1' && log[i - 1]?.opacity === '0').map((e) => onStep(e.t));
     for (let i = 1; i < fadesOut.length; i++) expect(fadesOut[i] - fadesOut[i - 1]).toBe(LIVE_DISPLAY.ROTATE_MS);
     for (let i = 0; i < fadesIn.length; i++) expect(fadesIn[i] - fadesOut[i]).toBe(LIVE_DISPLAY.FADE_MS);
     // the pages shown, in order: never more than a page of cards; the oldest on the last; then the first again
