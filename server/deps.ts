@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ATTENDEES } from '#shared/constants';
+import { ATTENDEES, DOWNLOADS } from '#shared/constants';
 import type { Config } from './config';
 import { RATE_LIMITS } from './constants';
 import type { Db } from './db/connection';
@@ -21,6 +21,8 @@ import { createPaymentGateway } from './features/payments/create-gateway';
 import type { Fulfilment } from './features/payments/fulfil';
 import type { PaymentGateway } from './features/payments/gateway';
 import { createDiskStorage, uploadsDir } from './features/storage/disk-storage';
+import { createLogoProcessor } from './features/storage/images';
+import { createPhotoProcessor, createSlots } from './features/storage/photos';
 import type { Storage } from './features/storage/storage';
 import { type Clock, systemClock } from './lib/clock';
 import { createLinkOrigin } from './lib/link-origin';
@@ -67,11 +69,15 @@ export function createDeps(
     passwords: overrides.passwords ?? createPasswords(),
     /** What each selling feature grants for a paid session (payments knows only the interface). */
     fulfilments: [membershipFulfilment, downloadFulfilment] as readonly Fulfilment[],
+    /** Photo and logo processing, each with its own bound on work at once. */
+    images: { processPhoto: createPhotoProcessor(), processLogo: createLogoProcessor() },
     liveFeeds: createLiveFeeds(),
     liveTimer: overrides.liveTimer ?? systemTimer,
     /** Open WebSockets per client address (the per-IP ceiling). */
     sockets: createSocketCounter(),
     preparedFiles: createPreparedFiles(() => clock.now().getTime()),
+    /** PDF lists built at once, and waiting: each holds its photos and pages in memory. */
+    pdfBuilds: createSlots(DOWNLOADS.PDF_BUILDS_AT_ONCE, DOWNLOADS.PDF_BUILDS_WAITING),
     pageViewLimiter: createPageViewLimiter(clock),
     joins: {
       // in memory: a database write here was a second disk sync on every join (docs/decisions/0011-join-fast-path.md)

@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { IMAGES } from '#shared/constants';
 import { M } from '#shared/messages';
 import type { Deps } from '../deps';
-import { ImageRejected, processLogo } from '../features/storage/images';
+import { ImageRejected } from '../features/storage/images';
 import { notFound } from './not-found';
 
 const YEAR_S = 365 * 24 * 3600;
@@ -41,7 +41,7 @@ export function uploadRoutes(deps: Deps) {
     async (req: Request, res: Response, next: NextFunction) => {
       try {
         const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        const logo = await processLogo(body);
+        const logo = await deps.images.processLogo(body);
         const url = await deps.storage.put(logo.bytes, logo.ext);
         deps.log.info({ userId: res.locals.userId, url, bytes: logo.bytes.length }, 'sponsor logo stored');
         res.json({ url });

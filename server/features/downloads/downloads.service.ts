@@ -15,7 +15,6 @@ import { limitCheckouts } from '../payments/checkout-limit';
 import { fulfilPaidSession } from '../payments/fulfil';
 import { findPublicEvent, type PublicEventRow } from '../registrations/registrations.repo';
 import { entryOwnedBy } from '../registrations/registrations.service';
-import { createSlots } from '../storage/photos';
 import { attendeesForExport } from './downloads.repo';
 import { attendeesCsv, columnsFor } from './export-csv';
 import { attendeesPdf } from './export-pdf';
@@ -25,8 +24,6 @@ import { DOWNLOAD_PATH, safeFileName } from './prepared-files';
 // spec §2 the download card, §6 the visitor's download rule, §7 create-download-payment,
 // download-attendees and verify-download-payment. No transaction is open while the provider is asked
 // or a file is built; the purchase is recorded by fulfilPaidSession in its own short transaction.
-
-const pdfSlot = createSlots(DOWNLOADS.PDF_BUILDS_AT_ONCE, DOWNLOADS.PDF_BUILDS_WAITING);
 
 async function eventOf(deps: Deps, eventId: string): Promise<PublicEventRow> {
   return (await findPublicEvent(deps.db, eventId)) ?? fail.notFound(M.events.notFound);
@@ -124,7 +121,7 @@ export async function prepareDownload(deps: Deps, input: PrepareDownloadInput): 
     input.format === 'csv'
       ? { bytes: await attendeesCsv(rows, cols), contentType: 'text/csv; charset=utf-8' }
       : {
-          bytes: await pdfSlot(async () =>
+          bytes: await deps.pdfBuilds(async () =>
             attendeesPdf(
               event,
               rows,

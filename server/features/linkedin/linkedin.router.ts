@@ -60,7 +60,7 @@ export const linkedinRouter = router({
         return fail.badRequest(M.linkedin.importFailedTitle);
       }
       try {
-        return await importProfile(s, ctx.deps.log, input);
+        return await importProfile(s, ctx.deps.log, ctx.deps.images.processPhoto, input);
       } catch (err) {
         if (!(err instanceof LinkedInError)) throw err;
         // The reason (a status, a timeout) is for the operator; the person sees the spec's text.

@@ -3,7 +3,7 @@ import { LIMITS, LINKEDIN, PHOTOS } from '#shared/constants';
 import type { LinkedInProfile } from '#shared/schemas/linkedin';
 import type { LinkedInSettings } from '../../config';
 import type { Log } from '../../lib/log';
-import { processPhoto } from '../storage/photos';
+import type { PhotoProcessor } from '../storage/photos';
 
 // LinkedIn's OpenID Connect, server side (spec §7 LinkedIn, linkedin-auth): the code the popup brought
 // back is exchanged here with the client secret, userinfo is read with the token, and the picture is
@@ -106,7 +106,7 @@ export async function fetchUserinfo(s: LinkedInSettings, accessToken: string): P
  * EXIF stripped and re-encoded by processPhoto like an upload. Returned as a JPEG data URL, so the
  * server keeps nothing for a person who may never join; the join decodes it again like any photo.
  */
-export async function fetchPicture(url: string): Promise<string> {
+export async function fetchPicture(url: string, processPhoto: PhotoProcessor): Promise<string> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -148,13 +148,14 @@ export function toProfile(u: Userinfo, picture: string | null): LinkedInProfile 
 export async function importProfile(
   s: LinkedInSettings,
   log: Log,
+  processPhoto: PhotoProcessor,
   input: { code: string; redirectUri: string },
 ): Promise<LinkedInProfile> {
   const token = await exchangeCode(s, input.code, input.redirectUri);
   const info = await fetchUserinfo(s, token);
   let picture: string | null = null;
   if (info.picture) {
-    picture = await fetchPicture(info.picture).catch((err: unknown) => {
+    picture = await fetchPicture(info.picture, processPhoto).catch((err: unknown) => {
       log.warn({ reason: (err as Error).message }, 'linkedin picture left out');
       return null;
     });

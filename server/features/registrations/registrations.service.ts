@@ -19,7 +19,6 @@ import { newId, sha256Hex } from '../../lib/ids';
 import { createRateLimiter } from '../auth/rate-limit';
 import { recordChange } from '../changes/changes.repo';
 import { toPublicEventDto } from '../events/event-dto';
-import { processPhoto } from '../storage/photos';
 import { toRegistrationDto } from './registration-dto';
 import { countPublic, listPublic, searchPublic } from './registration-lists.repo';
 import {
@@ -111,7 +110,7 @@ export async function join(
   // form cannot spend a venue's ceiling.
   deps.joins.limiter.enforce([`join:ip:${ip ?? 'unknown'}`]);
 
-  const photo = await processPhoto(Buffer.from(values.photo, 'base64'));
+  const photo = await deps.images.processPhoto(Buffer.from(values.photo, 'base64'));
   const id = newId();
   const photoUrl = await deps.storage.putOwned(photo.bytes, photo.ext, id);
   const now = deps.clock.now().toISOString();
@@ -195,7 +194,7 @@ export async function updateOwn(
 
   let newPhoto: string | undefined;
   if (values.photo) {
-    const photo = await processPhoto(Buffer.from(values.photo, 'base64'));
+    const photo = await deps.images.processPhoto(Buffer.from(values.photo, 'base64'));
     newPhoto = await deps.storage.putOwned(photo.bytes, photo.ext, registrationId);
   }
   const now = deps.clock.now().toISOString();

@@ -17,8 +17,11 @@ import {
 } from '../../../tests/helpers/images';
 import { hashPassword } from '../auth/password';
 import { createDiskStorage } from './disk-storage';
-import { processLogo } from './images';
+import { createLogoProcessor } from './images';
 import { cpuMsOf } from './render-isolated';
+
+// one per app in the product (deps.images); one for this file here
+const processLogo = createLogoProcessor();
 
 const INVALID_TYPE = 'Invalid file type: Please upload a PNG, JPG, or SVG file.';
 const TOO_LARGE =

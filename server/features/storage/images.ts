@@ -1,7 +1,7 @@
 import { IMAGES } from '#shared/constants';
 import { M } from '#shared/messages';
 import { loadSharp } from './load-sharp';
-import { type RenderSpec, renderIsolated } from './render-isolated';
+import { createRenderer, type Renderer, type RenderSpec } from './render-isolated';
 import type { StoredExt } from './storage';
 import { checkSvg, looksLikeMarkup, type SvgLimits } from './svg-guard';
 
@@ -64,7 +64,15 @@ const SVG_REFUSAL = {
  * - smaller PNG stays PNG (lossless), smaller JPEG is re-encoded as JPEG at quality 80;
  * - a result still above 2 MB is refused.
  */
-export async function processLogo(
+export type LogoProcessor = (bytes: Buffer, limits?: Partial<Limits>) => Promise<{ bytes: Buffer; ext: StoredExt }>;
+
+/** `processLogo` with its own renderer (children at once); one per app, built in createDeps (`deps.images`). */
+export function createLogoProcessor(render: Renderer = createRenderer()): LogoProcessor {
+  return (bytes, limits) => processLogo(render, bytes, limits);
+}
+
+async function processLogo(
+  render: Renderer,
   bytes: Buffer,
   limits: Partial<Limits> = {},
 ): Promise<{ bytes: Buffer; ext: StoredExt }> {
@@ -119,7 +127,7 @@ export async function processLogo(
   }
 
   const cpuMs = l.cpuMs ?? (format === 'svg' ? IMAGES.SVG_RENDER_CPU_MS : IMAGES.RASTER_RENDER_CPU_MS);
-  const out = await renderIsolated(bytes, spec, { cpuMs, maxBytes: l.maxBytes });
+  const out = await render(bytes, spec, { cpuMs, maxBytes: l.maxBytes });
   if (out.ok) return { bytes: out.bytes, ext };
   if (out.reason === 'too-large') throw tooLarge();
   if (out.reason === 'timeout') throw tooComplex();

@@ -9,8 +9,11 @@ import { PHOTOS } from '#shared/constants';
 import { M } from '#shared/messages';
 import { PHOTO_MESSAGES } from '#shared/schemas/registrations';
 import { createDiskStorage } from './disk-storage';
-import { createSlots, processPhoto } from './photos';
+import { createPhotoProcessor, createSlots } from './photos';
 import { OWNED_PHOTO_PATH } from './storage';
+
+// one per app in the product (deps.images); one for this file here
+const processPhoto = createPhotoProcessor();
 
 const solid = (width: number, height: number, background = '#c00') =>
   sharp({ create: { width, height, channels: 3, background } });

@@ -23,7 +23,9 @@ function sniff(b: Buffer): (typeof PHOTOS.TYPES)[number] | undefined {
  * At most `concurrency` works at once and `maxWaiting` waiting for a turn; past that a work is refused
  * at once (TOO_MANY_REQUESTS) instead of holding its request's memory in an endless queue.
  */
-export function createSlots(concurrency: number, maxWaiting: number) {
+export type Slots = <T>(work: () => Promise<T>) => Promise<T>;
+
+export function createSlots(concurrency: number, maxWaiting: number): Slots {
   let running = 0;
   const waiting: (() => void)[] = [];
   return async function inSlot<T>(work: () => Promise<T>): Promise<T> {
@@ -39,9 +41,6 @@ export function createSlots(concurrency: number, maxWaiting: number) {
     }
   };
 }
-
-// Photos decoded at once: each holds a libuv thread, which sign-ins (scrypt) and file I/O share.
-const inSlot = createSlots(PHOTOS.CONCURRENCY, PHOTOS.MAX_WAITING);
 
 /**
  * The JPEG the join page makes (already fitted inside 800x800 and encoded by the browser) is kept as it
@@ -67,7 +66,18 @@ function storableAsIs(plain: StrippedJpeg | undefined, meta?: Metadata): Buffer 
  * JPEG: the EXIF (GPS included), ICC, XMP and comments are not copied. Either way nothing but the coded
  * image leaves the upload. Refusals carry the spec's texts.
  */
-export async function processPhoto(bytes: Buffer): Promise<{ bytes: Buffer; ext: 'jpg' }> {
+export type PhotoProcessor = (bytes: Buffer) => Promise<{ bytes: Buffer; ext: 'jpg' }>;
+
+/**
+ * `processPhoto` with its own decoding slots (photos decoded at once: each holds a libuv thread, which
+ * sign-ins (scrypt) and file I/O share). One per app, built in createDeps (`deps.images`).
+ */
+export function createPhotoProcessor(): PhotoProcessor {
+  const inSlot = createSlots(PHOTOS.CONCURRENCY, PHOTOS.MAX_WAITING);
+  return (bytes) => processPhoto(inSlot, bytes);
+}
+
+async function processPhoto(inSlot: Slots, bytes: Buffer): Promise<{ bytes: Buffer; ext: 'jpg' }> {
   const kind = sniff(bytes);
   if (!kind) return fail.badRequest(PHOTO_MESSAGES.unsupported);
   const plain = kind === 'jpeg' ? stripJpeg(bytes) : undefined;

@@ -20,19 +20,6 @@ export type RenderResult = { ok: true; bytes: Buffer } | { ok: false; reason: 't
 const WORKER = path.join(APP_ROOT, 'server/features/storage/render-worker.mjs');
 const DECODE_FAILED = 65;
 
-// Children at once, process-wide: each may use a core and a few hundred MB while it decodes.
-let running = 0;
-const waiting: (() => void)[] = [];
-async function acquire() {
-  if (running < IMAGES.RENDER_CONCURRENCY) running++;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-}
-function release() {
-  const next = waiting.shift();
-  if (next) next();
-  else running--;
-}
-
 /** How often a child's CPU time is read, and how far wall time may run past its CPU budget. */
 const CPU_POLL_MS = 50;
 export const WALL_BACKSTOP_FACTOR = 10;
@@ -58,17 +45,27 @@ const CLOCK_TICKS = 100; // USER_HZ: 100 on every Linux ABI Node runs on
  * and a worker_thread would share that threadpool; a process is the bound that holds. `maxBytes`:
  * output beyond it stops the child ('too-large').
  */
-export async function renderIsolated(
+export type Renderer = (
   input: Buffer,
   spec: RenderSpec,
   opts: { cpuMs: number; maxBytes: number },
-): Promise<RenderResult> {
-  await acquire();
-  try {
-    return await run(input, spec, opts);
-  } finally {
-    release();
-  }
+) => Promise<RenderResult>;
+
+/** A renderer with its own count of children at once (each may use a core and a few hundred MB). */
+export function createRenderer(concurrency: number = IMAGES.RENDER_CONCURRENCY): Renderer {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (input, spec, opts) => {
+    if (running < concurrency) running++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await run(input, spec, opts);
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
 }
 
 function run(input: Buffer, spec: RenderSpec, opts: { cpuMs: number; maxBytes: number }) {
