@@ -3,6 +3,9 @@
  * app's pragmas (WAL, synchronous FULL): read the body, JSON.parse, base64-decode the photo, write it to
  * a file (temp + rename, as the app does), then one transaction: insert the row, bump the event's
  * count, append the change log; answer the row as JSON. No validation, no image work, no rate limit.
+ * B2's floor adds the least live delivery: subscribers on a raw `ws` server at `/trpc` (answered with
+ * tRPC's "started" frame, so the same subscriber pool drives it and the app) get one frame per join,
+ * built once, in the app's frame shape, right after the commit: no batching, no replay, no checks.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -10,9 +13,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { WebSocketServer } from 'ws';
 import { selfUsage, serve } from '../lib/child';
 
 let server: http.Server | undefined;
+let wss: WebSocketServer | undefined;
+let list: (() => string[]) | undefined;
+const STARTED = '{"id":1,"result":{"type":"started"}}';
 
 serve({
   async start(arg: { dataDir: string; eventId: string }) {
@@ -41,11 +48,13 @@ serve({
       "INSERT INTO registration_changes (event_id, registration_id, kind, created_at) VALUES (?, ?, 'joined', ?)",
     );
     const join = db.transaction((row: Record<string, string | null>) => {
-      const saved = insert.get(row);
+      const saved = insert.get(row) as Record<string, unknown>;
       bump.run(row.event_id);
-      log.run(row.event_id, row.id, row.now);
-      return saved;
+      const seq = Number(log.run(row.event_id, row.id, row.now).lastInsertRowid);
+      return { saved, seq };
     });
+    const ids = db.prepare('SELECT id FROM event_registrations WHERE event_id = ?').pluck();
+    list = () => ids.all(arg.eventId) as string[];
     const photos = path.join(arg.dataDir, 'floor-photos');
     await fs.mkdir(photos, { recursive: true });
 
@@ -61,7 +70,7 @@ serve({
           const tmp = path.join(photos, `.${name}.tmp`);
           await fs.writeFile(tmp, bytes, { flag: 'wx' });
           await fs.rename(tmp, path.join(photos, name));
-          const row = join({
+          const { saved, seq } = join({
             id,
             event_id: input.eventId,
             first_name: input.first_name,
@@ -73,18 +82,31 @@ serve({
             hash: crypto.createHash('sha256').update(input.token).digest('hex'),
             now: new Date().toISOString(),
           });
-          const body = JSON.stringify({ result: { data: row } });
+          const body = JSON.stringify({ result: { data: saved } });
           res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+          if (wss?.clients.size) {
+            const { registration_token_hash: _, ...entry } = saved;
+            const change = JSON.stringify({ seq, kind: 'joined', id, registration: entry });
+            const frame = `{"id":1,"result":{"type":"data","data":{"id":"${seq}","data":{"changes":[${change}]}}}}`;
+            for (const ws of wss.clients) ws.send(frame);
+          }
         } catch (err) {
           res.writeHead(500).end(String(err));
         }
       });
     });
+    wss = new WebSocketServer({ server, path: '/trpc', perMessageDeflate: false });
+    wss.on('connection', (ws) => ws.on('message', () => ws.send(STARTED)));
     await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
   },
   usage: () => selfUsage(),
+  registrations: () => {
+    const ids = list?.() ?? [];
+    return { ids, attendeeCount: ids.length };
+  },
   stop() {
+    for (const ws of wss?.clients ?? []) ws.terminate();
     server?.close();
     setImmediate(() => process.exit(0));
     return true;

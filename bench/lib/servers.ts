@@ -67,6 +67,7 @@ export async function startJoinFloor(eventId: string) {
   return {
     ...base,
     url,
+    registrations: () => child.call<{ ids: string[]; attendeeCount: number }>('registrations'),
     stop: async () => {
       await base.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
