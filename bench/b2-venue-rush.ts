@@ -129,7 +129,13 @@ export const b2: Bench = {
     const floor = await startJoinFloor(eventId);
     let floorFig: Awaited<ReturnType<typeof rush>>;
     try {
-      floorFig = await rush({ url: floor.url, path: '/join', registrations: floor.registrations }, eventId, times, photo, plan.subscribers);
+      floorFig = await rush(
+        { url: floor.url, path: '/join', registrations: floor.registrations },
+        eventId,
+        times,
+        photo,
+        plan.subscribers,
+      );
     } finally {
       await floor.stop();
     }

@@ -2,7 +2,7 @@ import type { Bench } from './lib/bench';
 import { wallNow } from './lib/child';
 import { cpuBetween, startApp, startWsFloor, type Usage } from './lib/servers';
 import { round, until } from './lib/stats';
-import { openSubscribers } from './lib/subscribers';
+import { loopbackAddresses, openSubscribers } from './lib/subscribers';
 
 /**
  * B4 subscriber cost, three figures:
@@ -128,6 +128,8 @@ async function restartFigures(clients: number) {
     count: clients,
     reconnect: true,
     openBatch: 500,
+    // 10 venues' worth of addresses: one address may hold at most 2,000 sockets (README "Limits")
+    localAddresses: loopbackAddresses(10),
   });
   let second: Awaited<ReturnType<typeof startApp>> | undefined;
   try {

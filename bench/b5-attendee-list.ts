@@ -79,13 +79,18 @@ export const b5: Bench = {
       const appCall = (a: Ask) => {
         const { organiser: asOrganiser, pinned, ...q } = a;
         if (asOrganiser) return organiser.registrations.organiserList.query({ eventId, ...q });
-        return visitor.registrations.list.query({ eventId, ...q, ...(pinned ? { pinned: pins.map((r) => r.id) } : {}) });
+        return visitor.registrations.list.query({
+          eventId,
+          ...q,
+          ...(pinned ? { pinned: pins.map((r) => r.id) } : {}),
+        });
       };
       const cases: [string, (i: number) => Ask][] = [
         ['first page', () => ({})],
-        ...(['newest', 'oldest', 'name-asc', 'name-desc'] as const).map(
-          (sortBy): [string, (i: number) => Ask] => [`sort ${sortBy}`, (i) => ({ sortBy, page: 1 + (i % 5) })],
-        ),
+        ...(['newest', 'oldest', 'name-asc', 'name-desc'] as const).map((sortBy): [string, (i: number) => Ask] => [
+          `sort ${sortBy}`,
+          (i) => ({ sortBy, page: 1 + (i % 5) }),
+        ]),
         ['search', (i) => ({ search: SEARCHES[i % SEARCHES.length] })],
         // the organiser's list: its page, the total, the total before the search, and the checked-in count
         ['count', () => ({ organiser: true, limit: 50 })],

@@ -13,7 +13,8 @@ const root = path.resolve(import.meta.dirname, '..');
 fs.rmSync(path.join(root, 'dist/server/chunks'), { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: ['server/main.ts'],
+  // the JPEG check's worker thread is an entry of its own (server/features/storage/jpeg-strip-pool.ts)
+  entryPoints: ['server/main.ts', 'server/features/storage/jpeg-strip-worker.ts'],
   outdir: 'dist/server',
   outExtension: { '.js': '.mjs' },
   entryNames: '[name]',

@@ -75,6 +75,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}) {
     close: (beforeDb?: () => Promise<void>) => {
       closing ??= (async () => {
         await Promise.all([drain.drain(), ws.close()]);
+        await deps.images.close();
         await beforeDb?.();
         await checkpoint(db, log);
         await db.destroy();

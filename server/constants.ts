@@ -83,3 +83,7 @@ export const COMPRESSION = {
   /** Wire bytes /register/{id} may take before its form is usable (issue 8 B6), in KB of 1,024 bytes. */
   REGISTER_BUDGET_KB: 150,
 } as const;
+
+// ours: photos waiting for the JPEG check's worker thread before the next is checked on the calling thread
+// (each waiting photo is a request's own buffer, already bounded by the join limits)
+export const PHOTO_WORK = { STRIP_QUEUE: 64 } as const;

@@ -22,6 +22,7 @@ import type { Fulfilment } from './features/payments/fulfil';
 import type { PaymentGateway } from './features/payments/gateway';
 import { createDiskStorage, uploadsDir } from './features/storage/disk-storage';
 import { createLogoProcessor } from './features/storage/images';
+import { createJpegStripper } from './features/storage/jpeg-strip-pool';
 import { createPhotoProcessor, createSlots } from './features/storage/photos';
 import type { Storage } from './features/storage/storage';
 import { type Clock, systemClock } from './lib/clock';
@@ -70,7 +71,7 @@ export function createDeps(
     /** What each selling feature grants for a paid session (payments knows only the interface). */
     fulfilments: [membershipFulfilment, downloadFulfilment] as readonly Fulfilment[],
     /** Photo and logo processing, each with its own bound on work at once. */
-    images: { processPhoto: createPhotoProcessor(), processLogo: createLogoProcessor() },
+    images: photoAndLogoWork(),
     liveFeeds: createLiveFeeds(),
     liveTimer: overrides.liveTimer ?? systemTimer,
     /** Open WebSockets per client address (the per-IP ceiling). */
@@ -99,6 +100,12 @@ export function createDeps(
       logoUpload: createRateLimiter(db, clock, RATE_LIMITS.LOGO_UPLOAD),
     },
   };
+}
+
+/** The JPEG check on its own thread (stopped by `close`), photo decoding slots, logo renders. */
+function photoAndLogoWork() {
+  const jpegs = createJpegStripper();
+  return { processPhoto: createPhotoProcessor(jpegs.strip), processLogo: createLogoProcessor(), close: jpegs.close };
 }
 
 export type Deps = ReturnType<typeof createDeps>;

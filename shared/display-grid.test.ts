@@ -1,54 +1,91 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_DISPLAY } from './constants';
-import { displayGrid, nextPage } from './display-grid';
+import { displayGrid, displayType, nextPage } from './display-grid';
 
-const grid = (viewportWidth: number, width: number, height: number, maxPageSize = 50) =>
-  displayGrid({ viewportWidth, width, height, maxPageSize });
+type Area = { vw: number; vh: number; w: number; h: number };
+const TV: Area = { vw: 1920, vh: 1080, w: 1856, h: 620 };
+const grid = (a: Area, count: number, maxPageSize = 50) =>
+  displayGrid({ viewportWidth: a.vw, viewportHeight: a.vh, width: a.w, height: a.h, count, maxPageSize });
+const used = (g: ReturnType<typeof grid>) => ({
+  width: g.columns * g.cardWidth + (g.columns - 1) * g.gap,
+  height: g.rows * g.cardHeight + (g.rows - 1) * g.gap,
+});
 
-describe('displayGrid (spec §9 live display)', () => {
-  it('a 1920x1080 screen: 10 columns (above 1600 px), the rows that fit, cards at least 160x200', () => {
-    const g = grid(1920, 1856, 760);
-    expect(g.columns).toBe(10);
-    expect(g.gap).toBe(LIVE_DISPLAY.GAP_MAX_PX);
-    expect(g.rows).toBe(3);
-    expect(g.cardHeight).toBeGreaterThanOrEqual(LIVE_DISPLAY.CARD_MIN_HEIGHT_PX);
-    // the rows fill the area: no more than one gap of slack
-    expect(g.rows * g.cardHeight + (g.rows - 1) * g.gap).toBeGreaterThan(760 - g.rows);
-    expect((1856 - 9 * g.gap) / 10).toBeGreaterThanOrEqual(LIVE_DISPLAY.CARD_MIN_WIDTH_PX);
-    expect(g.pageSize).toBe(30);
+describe('displayType: type for a room', () => {
+  it('1080p: names 36 px and headlines 24 px; scaled with the screen', () => {
+    expect(displayType(1920, 1080)).toMatchObject({ name: 36, headline: 24 });
+    expect(displayType(3840, 2160)).toMatchObject({ name: 72, headline: 48 });
+    expect(displayType(1280, 720)).toMatchObject({ name: 24, headline: 16 });
+    // the tighter side decides: a wide but short window is not given huge type
+    expect(displayType(3840, 1080).name).toBe(36);
   });
 
-  it('each width band has its column cap: 12/10/8/6/4 above 2000/1600/1200/900/600', () => {
-    expect(grid(2560, 4000, 900).columns).toBe(12);
-    expect(grid(2000, 4000, 900).columns).toBe(10); // "above": 2000 itself is in the next band
-    expect(grid(1601, 4000, 900).columns).toBe(10);
-    expect(grid(1600, 4000, 900).columns).toBe(8);
-    expect(grid(1200, 4000, 900).columns).toBe(6);
-    expect(grid(900, 4000, 900).columns).toBe(4);
+  it('never below the minimums on a phone', () => {
+    const t = displayType(390, 844);
+    expect(t.name).toBe(LIVE_DISPLAY.NAME_MIN_PX);
+    expect(t.headline).toBe(LIVE_DISPLAY.HEADLINE_MIN_PX);
+  });
+});
+
+describe('displayGrid (spec §9 live display, sized for a TV)', () => {
+  it('one attendee fills the area: the card takes the whole height', () => {
+    const g = grid(TV, 1);
+    expect(g.columns).toBe(1);
+    expect(g.rows).toBe(1);
+    expect(g.cardHeight).toBe(TV.h);
+    expect(g.cardWidth / g.cardHeight).toBeLessThanOrEqual(LIVE_DISPLAY.CARD_ASPECT.MAX);
   });
 
-  it('fewer columns than the cap when 160 px cards would not fit', () => {
-    // 1300 px wide allows 8 by the table; 700 px of grid holds only 4 cards of 160 + gaps
-    expect(grid(1300, 700, 900).columns).toBe(4);
+  it('from 1 to a full page, the cards fill the height or the width of the area', () => {
+    const full = grid(TV, 1000).pageSize;
+    for (let n = 1; n <= full; n++) {
+      const g = grid(TV, n);
+      expect(g.columns * g.rows).toBeGreaterThanOrEqual(n);
+      const u = used(g);
+      expect(u.width).toBeLessThanOrEqual(TV.w);
+      expect(u.height).toBeLessThanOrEqual(TV.h);
+      // one side is filled to within a card's rounding
+      expect(Math.max(u.width / TV.w, u.height / TV.h)).toBeGreaterThan(0.98);
+    }
   });
 
-  it('a phone: the columns that fit, at least 2 rows even when the area is short', () => {
-    const g = grid(390, 366, 300);
-    expect(g.columns).toBe(2);
+  it('fewer cards are larger cards', () => {
+    expect(grid(TV, 2).cardHeight).toBeGreaterThan(grid(TV, 12).cardHeight);
+    expect(grid(TV, 1).cardWidth * grid(TV, 1).cardHeight).toBeGreaterThan(
+      grid(TV, 4).cardWidth * grid(TV, 4).cardHeight,
+    );
+  });
+
+  it('a full page keeps every card wide enough for its name type, within the column caps', () => {
+    for (const a of [TV, { vw: 1280, vh: 720, w: 1240, h: 400 }, { vw: 3840, vh: 2160, w: 3712, h: 1240 }]) {
+      const g = grid(a, 10_000);
+      const t = displayType(a.vw, a.vh);
+      expect(g.cardWidth).toBeGreaterThanOrEqual(t.name * LIVE_DISPLAY.CARD_MIN_NAME_CHARS);
+      expect(g.cardWidth).toBeGreaterThanOrEqual(LIVE_DISPLAY.CARD_MIN_WIDTH_PX);
+      expect(g.cardHeight).toBeGreaterThanOrEqual(LIVE_DISPLAY.CARD_MIN_HEIGHT_PX);
+      expect(g.pageSize).toBe(g.columns * g.rows);
+      expect(g.pageSize).toBeGreaterThanOrEqual(4);
+      const cap = LIVE_DISPLAY.COLUMNS.find((c) => a.vw > c.minWidth)?.columns ?? Number.POSITIVE_INFINITY;
+      expect(g.columns).toBeLessThanOrEqual(cap);
+      expect(used(g).width).toBeLessThanOrEqual(a.w);
+    }
+  });
+
+  it('the page size does not depend on how many are shown (a request per page stays the same)', () => {
+    const sizes = new Set([1, 3, 7, 50, 5000].map((n) => grid(TV, n).pageSize));
+    expect(sizes.size).toBe(1);
+  });
+
+  it('at most 6 rows, and a page within one request', () => {
+    expect(grid({ vw: 1080, vh: 1920, w: 1000, h: 5000 }, 1000).rows).toBeLessThanOrEqual(LIVE_DISPLAY.ROWS_MAX);
+    expect(grid({ vw: 3840, vh: 2160, w: 3712, h: 1900 }, 1000, 8).pageSize).toBeLessThanOrEqual(8);
+  });
+
+  it('a phone: one column of 160 px or more', () => {
+    const g = grid({ vw: 390, vh: 844, w: 358, h: 500 }, 20);
+    expect(g.columns).toBeGreaterThanOrEqual(1);
+    expect(g.cardWidth).toBeGreaterThanOrEqual(LIVE_DISPLAY.CARD_MIN_WIDTH_PX);
     expect(g.gap).toBe(LIVE_DISPLAY.GAP_MIN_PX);
-    expect(g.rows).toBe(LIVE_DISPLAY.ROWS_MIN);
-    expect(g.cardHeight).toBe(LIVE_DISPLAY.CARD_MIN_HEIGHT_PX);
-  });
-
-  it('at most 6 rows however tall the screen', () => {
-    expect(grid(1080, 1000, 5000).rows).toBe(LIVE_DISPLAY.ROWS_MAX);
-  });
-
-  it('rows shrink to keep a page within one request', () => {
-    const g = grid(2560, 2500, 1400, 50);
-    expect(g.columns).toBe(12);
-    expect(g.rows).toBe(4);
-    expect(g.pageSize).toBeLessThanOrEqual(50);
   });
 });
 

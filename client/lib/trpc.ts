@@ -1,15 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { httpBatchLink, type OperationLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { httpBatchLink, httpLink, type OperationLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { createTRPCReact, getQueryKey } from '@trpc/react-query';
 import type { AnyRouter, inferRouterOutputs } from '@trpc/server';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import type { AppRouter } from '#server/trpc/router';
 import { TRPC_LIMITS } from '#shared/constants';
+import { fetchWithUploadProgress } from './upload-progress';
 
 export const trpc = createTRPCReact<AppRouter>();
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type Me = NonNullable<RouterOutputs['auth']['me']>;
+
+const PHOTO_CALLS = new Set(['registrations.join', 'registrations.update']);
 
 /**
  * Queries and mutations go over HTTP (batched) to /trpc, subscriptions over one WebSocket on the same
@@ -35,8 +38,13 @@ export function createTrpcClient(queryClient: QueryClient) {
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: live,
-        // the server refuses larger batches (maxBatchSize)
-        false: httpBatchLink({ url: '/trpc', maxItems: TRPC_LIMITS.MAX_BATCH }),
+        false: splitLink({
+          // a photo's upload shows its progress (./upload-progress.ts); one call per request
+          condition: (op) => PHOTO_CALLS.has(op.path),
+          true: httpLink({ url: '/trpc', fetch: fetchWithUploadProgress }),
+          // the server refuses larger batches (maxBatchSize)
+          false: httpBatchLink({ url: '/trpc', maxItems: TRPC_LIMITS.MAX_BATCH }),
+        }),
       }),
     ],
   });

@@ -104,6 +104,8 @@ export interface EventsTable {
   personal_data_deleted: Bool;
   attendee_count: number;
   scheduled_deletion_date: Timestamp | null;
+  /** The short code of the event's `/j/{code}` address (every event has one; set by migration 0006). */
+  join_code: string;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

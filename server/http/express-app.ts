@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { M } from '#shared/messages';
 import type { Deps } from '../deps';
 import { downloadRoutes } from '../features/downloads/downloads.http';
+import { joinCodeRoutes } from '../features/events/join-code.http';
 import { stripeWebhookRoutes } from '../features/payments/stripe-webhook';
 import { uploadsDir } from '../features/storage/disk-storage';
 import { indexHtml } from './index-html';
@@ -50,6 +51,7 @@ export function createExpressApp(deps: Deps, clientDir: string, drain?: express.
   app.use(downloadRoutes(deps));
   app.use('/uploads', serveUploads(uploadsDir(deps.config)));
   app.use('/trpc', ...trpcHttp(deps));
+  app.use(joinCodeRoutes(deps));
 
   const sendIndex = indexHtml(clientDir, deps.config.appName, routeData(deps));
   // Built files, sent as the build compressed them (brotli, gzip) when the browser accepts that.

@@ -13,6 +13,8 @@ export const attendeesMessages = {
     cleanupFailedBody: 'Could not process the data cleanup.',
     joinFailedTitle: 'Failed to join the room',
     joinFailedBody: 'There was an error adding you to the room. Please try again.',
+    retryJoin: 'Retry', // ours: the failed join's button (same form, same browser token)
+    sendingPhoto: (percent: number) => `Sending your photo… ${percent}%`, // ours: a slow upload's progress
     photoUploadFailedTitle: 'Upload failed',
     photoUploadFailedBody: 'There was an error uploading your photo. Please try again.',
     updateFailed: 'Update failed',

@@ -254,6 +254,7 @@ export const publicEventSchema = z.object({
   personal_data_deleted: z.boolean(),
   attendee_count: z.number(),
   scheduled_deletion_date: z.string().nullable(),
+  join_code: z.string(),
 });
 export type PublicEventDto = z.output<typeof publicEventSchema>;
 

@@ -152,6 +152,75 @@ describe('attendees in the browser', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a join tapped offline says it failed, with a Retry; back online, Retry makes exactly one entry', async () => {
+    const { server, page, context, errors } = await harness.open({ viewport: PHONE });
+    const { event } = await organiserEvent(server);
+    await page.goto(`/register/${event.id}`);
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg() });
+    await field(page, 'First name').fill('Katherine');
+    await field(page, 'Last name').fill('Johnson');
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: M.attendees.joinButton }).click();
+    const failure = page.getByTestId('join-failed');
+    await visible(failure.getByText(M.attendees.joinFailedTitle));
+    await visible(failure.getByText(M.attendees.joinFailedBody));
+    expect(await registrationsOf(server, event.id)).toHaveLength(0);
+
+    // a server error (not the network) says the same
+    await context.setOffline(false);
+    let failing = true;
+    await page.route('**/trpc/registrations.join**', (route) =>
+      failing ? route.fulfill({ status: 503, body: '{}' }) : route.continue(),
+    );
+    await failure.getByRole('button', { name: M.attendees.retryJoin }).click();
+    await visible(failure.getByText(M.attendees.joinFailedBody));
+    expect(await registrationsOf(server, event.id)).toHaveLength(0);
+
+    failing = false;
+    await failure.getByRole('button', { name: M.attendees.retryJoin }).click();
+    await visible(toast(page, M.success.joined));
+    await visible(attendee(page, 'Katherine Johnson').getByText(M.attendees.you));
+    expect(await registrationsOf(server, event.id)).toHaveLength(1);
+    expect(errors.filter((e) => !e.includes('503'))).toEqual([]);
+  });
+
+  test('a slow upload shows how much of the photo has gone', async () => {
+    const { server, page, errors } = await harness.open({ viewport: PHONE });
+    const { event } = await organiserEvent(server);
+    await page.goto(`/register/${event.id}`);
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg('#228be6', 800) });
+    await field(page, 'First name').fill('Mary');
+    await field(page, 'Last name').fill('Jackson');
+    // a phone on a poor mobile network: ~10 KB/s up
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 100,
+      downloadThroughput: -1,
+      uploadThroughput: 10 * 1024,
+    });
+    await page.getByRole('button', { name: M.attendees.joinButton }).click();
+    const bar = page.getByRole('progressbar', { name: 'Upload progress' });
+    await visible(bar);
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+    await visible(page.getByText(/Sending your photo… \d+%/));
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await visible(toast(page, M.success.joined));
+    expect(await registrationsOf(server, event.id)).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
   test('"Access Denied" in a browser that did not join; the list is one tap away', async () => {
     const { server, page, errors } = await harness.open({ viewport: PHONE });
     const { event } = await organiserEvent(server);

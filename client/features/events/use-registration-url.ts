@@ -1,3 +1,4 @@
+import { JOIN_CODES } from '#shared/constants';
 import { trpc } from '../../lib/trpc';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -12,6 +13,8 @@ export function useRegistrationUrl(eventId: string) {
   return {
     ready: !config.isLoading,
     url: `${base}/register/${eventId}`,
+    /** The short address (`/j/{code}`) a venue screen shows: redirects to the registration link. */
+    joinUrl: (joinCode: string) => `${base}${JOIN_CODES.PATH}${joinCode}`,
     loopbackOnly: !config.data?.baseUrl && LOOPBACK.has(window.location.hostname),
   };
 }

@@ -1,75 +1,108 @@
 import { Box, Text } from '@mantine/core';
 import { useState } from 'react';
+import { LIVE_DISPLAY } from '#shared/constants';
+import type { DisplayType } from '#shared/display-grid';
 import type { RegistrationDto } from '#shared/schemas/registrations';
 import { fullName, initials } from '../registrations/attendee-format';
 import { DISPLAY_COLORS } from './display-theme';
 
+const clamp = (v: number, min: number, max: number) => Math.round(Math.min(max, Math.max(min, v)));
+
+function Photo({ r, size }: { r: RegistrationDto; size: number }) {
+  const [broken, setBroken] = useState(false);
+  if (r.photo_url && !broken) {
+    return (
+      <img
+        src={r.photo_url}
+        alt=""
+        decoding="async"
+        onError={() => setBroken(true)}
+        style={{ width: '100%', height: '100%', objectFit: 'cover', objectPosition: 'center 30%', display: 'block' }}
+      />
+    );
+  }
+  return (
+    <Text
+      aria-hidden
+      fw={800}
+      c="white"
+      style={{
+        position: 'absolute',
+        inset: 0,
+        display: 'grid',
+        placeItems: 'center',
+        fontSize: Math.round(size * 0.36),
+      }}
+    >
+      {initials(r)}
+    </Text>
+  );
+}
+
 /**
  * spec §2 live display: one attendee card, the photo (or the initials on a placeholder when there is
- * none or it fails to load), the name and the headline. Type scales with the card's width.
+ * none or it fails to load), the name and the headline, in type sized for the room (`type`, at least
+ * 36/24 px on a 1080p screen) that grows with the card. A card much wider than tall (few attendees on a
+ * wide screen) puts the photo beside the text.
  */
-export function DisplayCard({ r, width, height }: { r: RegistrationDto; width: number; height: number }) {
-  const [broken, setBroken] = useState(false);
-  const nameSize = Math.round(Math.min(30, Math.max(15, width * 0.115)));
-  const headlineSize = Math.round(Math.min(20, Math.max(12, width * 0.08)));
-  const pad = Math.round(Math.min(14, Math.max(8, width * 0.06)));
-  // the text block keeps two name lines and two headline lines (every card alike, so the photos line
-  // up across a row); the photo takes the rest
-  const textHeight = pad * 2 + nameSize * 1.2 * 2 + headlineSize * 1.3 * 2 + 4;
-  const photoHeight = Math.max(height - textHeight, height * 0.45);
-  const showPhoto = r.photo_url && !broken;
+export function DisplayCard({
+  r,
+  width,
+  height,
+  type,
+}: {
+  r: RegistrationDto;
+  width: number;
+  height: number;
+  type: DisplayType;
+}) {
+  const wide = width / height >= LIVE_DISPLAY.WIDE_CARD_ASPECT;
+  const nameSize = wide
+    ? clamp(height * 0.11, type.name, type.name * 2.2)
+    : clamp(width * 0.115, type.name, type.name * 1.8);
+  const headlineSize = Math.max(type.headline, Math.round((nameSize * 2) / 3));
+  const pad = Math.max(type.pad, Math.round(nameSize * 0.45));
+  const textHeight = pad * 2 + nameSize * 1.2 * 2 + 4 + headlineSize * 1.3 * 2;
+  const photoWidth = wide ? Math.min(height, Math.round(width * 0.5)) : width;
+  const photoHeight = wide ? height : Math.max(height - textHeight, height * 0.45);
 
   return (
     <Box
       data-testid="display-card"
       style={{
+        width,
         height,
         display: 'flex',
-        flexDirection: 'column',
+        flexDirection: wide ? 'row' : 'column',
         overflow: 'hidden',
-        borderRadius: 14,
+        borderRadius: Math.round(type.name * 0.4),
         background: DISPLAY_COLORS.card,
         border: `1px solid ${DISPLAY_COLORS.cardBorder}`,
         boxShadow: '0 8px 24px rgba(0, 0, 0, 0.35)',
       }}
     >
       <Box
-        style={{ height: photoHeight, flex: '0 0 auto', position: 'relative', background: DISPLAY_COLORS.placeholder }}
+        style={{
+          width: photoWidth,
+          height: photoHeight,
+          flex: '0 0 auto',
+          position: 'relative',
+          background: DISPLAY_COLORS.placeholder,
+        }}
       >
-        {showPhoto ? (
-          <img
-            src={r.photo_url ?? undefined}
-            alt=""
-            decoding="async"
-            onError={() => setBroken(true)}
-            style={{
-              width: '100%',
-              height: '100%',
-              objectFit: 'cover',
-              objectPosition: 'center 30%',
-              display: 'block',
-            }}
-          />
-        ) : (
-          <Text
-            aria-hidden
-            fw={800}
-            c="white"
-            style={{
-              position: 'absolute',
-              inset: 0,
-              display: 'grid',
-              placeItems: 'center',
-              fontSize: Math.round(Math.min(photoHeight, width) * 0.36),
-              letterSpacing: '0.02em',
-            }}
-          >
-            {initials(r)}
-          </Text>
-        )}
+        <Photo r={r} size={Math.min(photoWidth, photoHeight)} />
       </Box>
-      <Box p={pad} style={{ flex: '1 1 auto', minHeight: 0 }}>
+      <Box
+        p={pad}
+        style={{
+          flex: '1 1 auto',
+          minHeight: 0,
+          minWidth: 0,
+          ...(wide ? { display: 'flex', flexDirection: 'column', justifyContent: 'center' } : {}),
+        }}
+      >
         <Text
+          data-testid="display-name"
           fw={700}
           lh={1.2}
           lineClamp={2}
@@ -79,7 +112,8 @@ export function DisplayCard({ r, width, height }: { r: RegistrationDto; width: n
         </Text>
         {r.headline && (
           <Text
-            mt={4}
+            data-testid="display-headline"
+            mt={Math.round(nameSize * 0.15)}
             lh={1.3}
             lineClamp={2}
             style={{ color: DISPLAY_COLORS.muted, fontSize: headlineSize, overflowWrap: 'anywhere' }}

@@ -1,10 +1,10 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { forwardRef } from 'react';
-import { QR_SIZES } from '#shared/constants';
+import { LIVE_DISPLAY, QR_SIZES } from '#shared/constants';
 import { M } from '#shared/messages';
 import { QrCode } from '../../components/qr';
-import { DISPLAY_COLORS, fluid } from './display-theme';
+import { DISPLAY_COLORS, scaled } from './display-theme';
 
 const MAX_DOTS = 12;
 
@@ -13,11 +13,7 @@ function PageDots({ page, totalPages }: { page: number; totalPages: number }) {
   if (totalPages <= 1) return null;
   if (totalPages > MAX_DOTS) {
     return (
-      <Text
-        role="status"
-        data-testid="display-pages"
-        style={{ color: DISPLAY_COLORS.muted, fontSize: fluid(12, 0.9, 20) }}
-      >
+      <Text role="status" data-testid="display-pages" style={{ color: DISPLAY_COLORS.muted, fontSize: scaled(24, 12) }}>
         Page {page} of {totalPages}
       </Text>
     );
@@ -28,10 +24,10 @@ function PageDots({ page, totalPages }: { page: number; totalPages: number }) {
         <Box
           // biome-ignore lint/suspicious/noArrayIndexKey: the dots are positions, nothing else
           key={i}
-          w={i + 1 === page ? 28 : 10}
-          h={10}
           style={{
-            borderRadius: 5,
+            width: i + 1 === page ? scaled(36, 28) : scaled(14, 10),
+            height: scaled(14, 10),
+            borderRadius: 999,
             background: i + 1 === page ? DISPLAY_COLORS.accent : 'rgba(255, 255, 255, 0.25)',
             transition: 'width 300ms ease',
           }}
@@ -42,28 +38,36 @@ function PageDots({ page, totalPages }: { page: number; totalPages: number }) {
 }
 
 /**
- * spec §2 live display footer: the registration QR code (spec §9: 120 px) and "Scan to Join the Room",
- * the link spelled out for anyone who cannot scan, the page dots, and a quiet sign while the live
- * connection is being re-established.
+ * spec §2 live display footer: the QR code and "Scan to Join the Room", sized to be scanned and read
+ * across a room (the code LIVE_DISPLAY.QR_HEIGHT_SHARE of the screen height, never under spec §9's
+ * 120 px), the short join address beside it in large type, the page dots, and a quiet sign while the live
+ * connection is being re-established. `joinUrl` is what the code holds: the short address when the event
+ * has one (fewer modules: scannable from further away).
  */
 export const DisplayFooter = forwardRef<
   HTMLElement,
-  { url: string | null; page: number; totalPages: number; reconnecting: boolean }
->(function DisplayFooter({ url, page, totalPages, reconnecting }, ref) {
+  { joinUrl: string | null; viewportHeight: number; page: number; totalPages: number; reconnecting: boolean }
+>(function DisplayFooter({ joinUrl, viewportHeight, page, totalPages, reconnecting }, ref) {
+  const qrSize = Math.max(QR_SIZES.DISPLAY, Math.round(viewportHeight * LIVE_DISPLAY.QR_HEIGHT_SHARE));
   return (
-    <Box component="footer" ref={ref} px={{ base: 16, sm: 'clamp(16px, 2vw, 48px)' }} pb={{ base: 16, sm: 20 }} pt={12}>
+    <Box component="footer" ref={ref} px={{ base: 16, sm: 'clamp(16px, 2vw, 48px)' }} pb={{ base: 12, sm: 16 }} pt={8}>
       <Group justify="space-between" align="center" gap="md" wrap="wrap">
-        {url ? (
-          <Group gap="clamp(12px, 1.5vw, 28px)" wrap="nowrap" align="center">
-            <Box bg="white" p={6} style={{ borderRadius: 12, flex: 'none' }}>
-              <QrCode value={url} size={QR_SIZES.DISPLAY} title={`QR code for ${url}`} />
+        {joinUrl ? (
+          <Group wrap="nowrap" align="center" style={{ minWidth: 0, gap: scaled(40, 14) }}>
+            <Box data-testid="display-qr" bg="white" style={{ borderRadius: 12, flex: 'none', padding: scaled(10, 6) }}>
+              <QrCode value={joinUrl} size={qrSize} title={`QR code for ${joinUrl}`} />
             </Box>
-            <Stack gap={4} style={{ minWidth: 0 }}>
-              <Text fw={800} lh={1.1} style={{ color: DISPLAY_COLORS.text, fontSize: fluid(20, 2, 44) }}>
+            <Stack style={{ minWidth: 0, gap: scaled(12, 4) }}>
+              <Text fw={800} lh={1.1} style={{ color: DISPLAY_COLORS.text, fontSize: scaled(52, 20) }}>
                 {M.events.scanToJoin}
               </Text>
-              <Text style={{ color: DISPLAY_COLORS.muted, fontSize: fluid(12, 0.9, 20), overflowWrap: 'anywhere' }}>
-                {url.replace(/^https?:\/\//, '')}
+              <Text
+                data-testid="display-join-address"
+                fw={700}
+                lh={1.15}
+                style={{ color: DISPLAY_COLORS.accent, fontSize: scaled(44, 15), overflowWrap: 'anywhere' }}
+              >
+                {joinUrl.replace(/^https?:\/\//, '')}
               </Text>
             </Stack>
           </Group>
@@ -72,7 +76,7 @@ export const DisplayFooter = forwardRef<
         )}
         <Group gap="lg" align="center">
           {reconnecting && (
-            <Group gap={6} role="status" style={{ color: DISPLAY_COLORS.muted, fontSize: fluid(12, 0.8, 18) }}>
+            <Group gap={6} role="status" style={{ color: DISPLAY_COLORS.muted, fontSize: scaled(24, 12) }}>
               <IconWifiOff size="1.2em" />
               Reconnecting…
             </Group>

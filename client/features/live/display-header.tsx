@@ -6,9 +6,9 @@ import type { PublicEventDto } from '#shared/schemas/registrations';
 import { sponsorHref } from '#shared/sponsor';
 import { appName } from '../../lib/app-name';
 import { timeRange } from '../events/event-format';
-import { DISPLAY_COLORS, fluid } from './display-theme';
+import { DISPLAY_COLORS, scaled } from './display-theme';
 
-const meta = fluid(15, 1.45, 30);
+const meta = scaled(28, 15);
 
 function Meta({ icon: Icon, children }: { icon: typeof IconMapPin; children: React.ReactNode }) {
   return (
@@ -28,11 +28,11 @@ export function DisplayLogo() {
         radius="md"
         variant="gradient"
         gradient={{ from: 'indigo', to: 'cyan', deg: 135 }}
-        style={{ fontSize: fluid(14, 1.1, 24) }}
+        style={{ fontSize: scaled(20, 14) }}
       >
         <IconUsersGroup size="1.2em" stroke={1.8} />
       </ThemeIcon>
-      <Text fw={700} style={{ color: DISPLAY_COLORS.text, fontSize: fluid(16, 1.25, 28), letterSpacing: '-0.01em' }}>
+      <Text fw={700} style={{ color: DISPLAY_COLORS.text, fontSize: scaled(24, 16), letterSpacing: '-0.01em' }}>
         {appName()}
       </Text>
     </Group>
@@ -51,14 +51,14 @@ export const DisplayHeader = forwardRef<HTMLElement, { event: PublicEventDto; co
   return (
     <Box component="header" ref={ref} px={{ base: 16, sm: 'clamp(16px, 2vw, 48px)' }} pt={{ base: 16, sm: 24 }} pb={12}>
       <Group justify="space-between" align="flex-start" gap="lg" wrap="wrap">
-        <Stack gap={10} style={{ minWidth: 0, flex: '1 1 420px' }}>
+        <Stack style={{ minWidth: 0, flex: '1 1 420px', gap: scaled(10, 6) }}>
           <DisplayLogo />
           <Text
             component="h1"
             m={0}
             fw={800}
             lh={1.08}
-            style={{ color: DISPLAY_COLORS.text, fontSize: fluid(28, 3.3, 72), overflowWrap: 'anywhere' }}
+            style={{ color: DISPLAY_COLORS.text, fontSize: scaled(60, 26), overflowWrap: 'anywhere' }}
           >
             {event.name}
           </Text>
@@ -72,8 +72,8 @@ export const DisplayHeader = forwardRef<HTMLElement, { event: PublicEventDto; co
         </Stack>
         <Group gap="clamp(16px, 2.5vw, 48px)" align="center" wrap="nowrap">
           {sponsor && event.sponsor_logo_url && (
-            <Stack gap={6} align="center" maw="clamp(140px, 16vw, 320px)">
-              <Text ta="center" style={{ color: DISPLAY_COLORS.muted, fontSize: fluid(12, 0.85, 18) }}>
+            <Stack gap={6} align="center" style={{ maxWidth: scaled(320, 140) }}>
+              <Text ta="center" style={{ color: DISPLAY_COLORS.muted, fontSize: scaled(20, 12) }}>
                 {event.sponsor_text?.trim() || 'Sponsored by'}
               </Text>
               <Box bg="white" p={8} style={{ borderRadius: 10 }}>
@@ -83,7 +83,7 @@ export const DisplayHeader = forwardRef<HTMLElement, { event: PublicEventDto; co
                   style={{
                     display: 'block',
                     maxWidth: '100%',
-                    maxHeight: 'clamp(40px, 5vw, 96px)',
+                    maxHeight: scaled(88, 40),
                     objectFit: 'contain',
                   }}
                 />
@@ -105,11 +105,11 @@ export const DisplayHeader = forwardRef<HTMLElement, { event: PublicEventDto; co
               data-testid="display-count"
               fw={800}
               lh={1}
-              style={{ color: DISPLAY_COLORS.text, fontSize: fluid(32, 3.4, 80), fontVariantNumeric: 'tabular-nums' }}
+              style={{ color: DISPLAY_COLORS.text, fontSize: scaled(72, 32), fontVariantNumeric: 'tabular-nums' }}
             >
               {count}
             </Text>
-            <Text fw={600} style={{ color: DISPLAY_COLORS.muted, fontSize: fluid(13, 1, 22) }}>
+            <Text fw={600} style={{ color: DISPLAY_COLORS.muted, fontSize: scaled(24, 13) }}>
               {count === 1 ? 'attendee' : 'attendees'}
             </Text>
           </Stack>

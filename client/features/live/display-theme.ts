@@ -14,3 +14,10 @@ export const DISPLAY_COLORS = {
 
 /** A font size that follows the viewport width between two bounds (px). */
 export const fluid = (minPx: number, vw: number, maxPx: number) => `clamp(${minPx}px, ${vw}vw, ${maxPx}px)`;
+
+/**
+ * A size (px at 1920x1080) that scales with the screen by its tighter side, as the grid's type does
+ * (displayUnit in shared/display-grid.ts), never below `minPx`: the same proportions on a 720p, 1080p
+ * or 4K screen.
+ */
+export const scaled = (px: number, minPx: number) => `max(${minPx}px, calc(${px} * min(100vw / 1920, 100vh / 1080)))`;

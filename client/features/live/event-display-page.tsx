@@ -12,7 +12,7 @@ import { useRegistrationUrl } from '../events/use-registration-url';
 import { DisplayCard } from './display-card';
 import { DisplayFooter } from './display-footer';
 import { DisplayHeader, DisplayLogo } from './display-header';
-import { DISPLAY_COLORS, fluid } from './display-theme';
+import { DISPLAY_COLORS, scaled } from './display-theme';
 import { useDisplayData } from './use-display-data';
 import { useWakeLock } from './use-wake-lock';
 
@@ -61,10 +61,10 @@ function Message({
       >
         <Icon size="55%" stroke={1.6} />
       </ThemeIcon>
-      <Text component="h2" m={0} fw={800} lh={1.1} style={{ color: DISPLAY_COLORS.text, fontSize: fluid(28, 3.4, 72) }}>
+      <Text component="h2" m={0} fw={800} lh={1.1} style={{ color: DISPLAY_COLORS.text, fontSize: scaled(72, 28) }}>
         {title}
       </Text>
-      {body && <Text style={{ color: DISPLAY_COLORS.muted, fontSize: fluid(17, 1.7, 36) }}>{body}</Text>}
+      {body && <Text style={{ color: DISPLAY_COLORS.muted, fontSize: scaled(36, 17) }}>{body}</Text>}
     </Stack>
   );
 }
@@ -82,16 +82,20 @@ export function EventDisplayPage() {
   const pad = SIDE_PADDING(viewport.width);
   const gridWidth = Math.max(0, viewport.width - 2 * pad);
   const gridHeight = Math.max(0, viewport.height - header.height - footer.height - 8);
-  const grid = displayGrid({
-    viewportWidth: viewport.width,
-    width: gridWidth,
-    height: gridHeight,
-    maxPageSize: PAGE_SIZES.MAX_LIMIT,
-  });
+  // The page size (what fits) does not depend on how many there are; the layout of a page does.
+  const gridFor = (count: number) =>
+    displayGrid({
+      viewportWidth: viewport.width,
+      viewportHeight: viewport.height,
+      width: gridWidth,
+      height: gridHeight,
+      count,
+      maxPageSize: PAGE_SIZES.MAX_LIMIT,
+    });
   const ready = viewport.width > 0 && header.height > 0 && footer.height > 0;
 
-  const d = useDisplayData(eventId, ready ? grid.pageSize : 0);
-  const { url } = useRegistrationUrl(eventId);
+  const d = useDisplayData(eventId, ready ? gridFor(1).pageSize : 0);
+  const { joinUrl } = useRegistrationUrl(eventId);
   usePageTitle(d.event.data ? `${d.event.data.name} · Live` : 'Live Display');
   useWakeLock();
 
@@ -122,7 +126,7 @@ export function EventDisplayPage() {
   const e = d.event.data;
   const rows = d.list.data?.registrations ?? [];
   const count = d.erased ? e.attendee_count : (d.list.data?.totalRegistrations ?? e.attendee_count);
-  const cardWidth = grid.columns > 0 ? (gridWidth - grid.gap * (grid.columns - 1)) / grid.columns : 0;
+  const grid = gridFor(d.list.data?.totalRegistrations ?? rows.length);
 
   let body: ReactNode;
   if (d.erased) {
@@ -148,16 +152,17 @@ export function EventDisplayPage() {
         style={{
           alignSelf: 'stretch',
           display: 'grid',
-          gridTemplateColumns: `repeat(${grid.columns}, minmax(${LIVE_DISPLAY.CARD_MIN_WIDTH_PX}px, 1fr))`,
+          gridTemplateColumns: `repeat(${grid.columns}, ${grid.cardWidth}px)`,
           gridAutoRows: grid.cardHeight,
           gap: grid.gap,
-          alignContent: 'start',
+          justifyContent: 'center',
+          alignContent: 'center',
           opacity: d.shown ? 1 : 0,
           transition: d.reduced ? 'none' : `opacity ${LIVE_DISPLAY.FADE_MS}ms ease-in-out`,
         }}
       >
         {rows.map((r) => (
-          <DisplayCard key={r.id} r={r} width={cardWidth} height={grid.cardHeight} />
+          <DisplayCard key={r.id} r={r} width={grid.cardWidth} height={grid.cardHeight} type={grid.type} />
         ))}
       </Box>
     );
@@ -173,7 +178,7 @@ export function EventDisplayPage() {
           flex: '1 0 auto',
           minHeight: gridHeight,
           display: 'flex',
-          alignItems: rows.length > 0 && !d.erased ? 'flex-start' : 'center',
+          alignItems: 'center',
           justifyContent: 'center',
         }}
       >
@@ -181,7 +186,8 @@ export function EventDisplayPage() {
       </Box>
       <DisplayFooter
         ref={footer.ref}
-        url={d.erased ? null : url}
+        joinUrl={d.erased ? null : joinUrl(e.join_code)}
+        viewportHeight={viewport.height}
         page={d.page}
         totalPages={d.erased ? 1 : d.totalPages}
         reconnecting={d.reconnecting}

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Paper, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { M } from '#shared/messages';
 import type { RegistrationForm as JoinValues } from '#shared/schemas/registrations';
@@ -32,9 +32,14 @@ export function JoinPage() {
   trpc.system.publicConfig.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
   const mine = useMyRegistration(eventId, Boolean(event.data));
   // A join is idempotent by token, so an answer lost to venue Wi-Fi is retried by itself.
+  // 'always': offline, the call is tried (and fails, and says so) instead of waiting, paused, for a network.
   const join = trpc.registrations.join.useMutation({
+    networkMode: 'always',
     retry: (count, err) => !errorData(err).httpStatus && count < 2,
   });
+  // A join that failed for a reason the person cannot fix in the form (no network, a server error): said
+  // beside the button, with a Retry that sends the same form with the same token.
+  const [failedToJoin, setFailedToJoin] = useState(false);
   usePageTitle(event.data ? M.attendees.joinTitle(event.data.name) : undefined);
   // issue 8 B7: the title and intro (the page's largest paint) are drawn first; the form follows in a
   // background render React splits into short tasks, so a phone paints the page and stays responsive.
@@ -49,6 +54,7 @@ export function JoinPage() {
   const submit = async (values: JoinValues) => {
     // spec §3: the same token for every try of this join, so a retry after a lost answer finds the first
     const token = pendingJoinToken(eventId);
+    setFailedToJoin(false);
     const registration = await join.mutateAsync({ eventId, token, ...values });
     saveRegistrationToken(eventId, registration.id, token);
     queryClient.setQueryData<MyRegistration>(myRegistrationKey(eventId), { registration, token });
@@ -65,6 +71,7 @@ export function JoinPage() {
       notifications.show({ color: 'red', title: M.attendees.joinFailedTitle, message: errorMessage(err) });
     } else {
       notifications.show({ color: 'red', title: M.attendees.joinFailedTitle, message: M.attendees.joinFailedBody });
+      setFailedToJoin(true);
     }
   };
 
@@ -96,6 +103,25 @@ export function JoinPage() {
                 linkedIn
                 onSubmit={submit}
                 onFailed={failed}
+                notice={
+                  failedToJoin &&
+                  !join.isPending && (
+                    <Alert
+                      color="red"
+                      variant="light"
+                      role="alert"
+                      title={M.attendees.joinFailedTitle}
+                      data-testid="join-failed"
+                    >
+                      <Stack gap="xs" align="flex-start">
+                        <Text size="sm">{M.attendees.joinFailedBody}</Text>
+                        <Button type="submit" size="xs" color="red" variant="filled">
+                          {M.attendees.retryJoin}
+                        </Button>
+                      </Stack>
+                    </Alert>
+                  )
+                }
               />
             </Paper>
           )

@@ -1,7 +1,7 @@
 import { Button, Flex, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAt, IconPhone } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { z } from 'zod';
 import { LIMITS } from '#shared/constants';
 import { M } from '#shared/messages';
@@ -13,6 +13,7 @@ import type {
 } from '#shared/schemas/registrations';
 import { notifyOnce } from '../../lib/notify';
 import { fieldErrors } from '../../lib/trpc-errors';
+import { useUploadProgress } from '../../lib/upload-progress';
 import { type FormErrors, lazySchema, useZodForm } from '../../lib/use-zod-form';
 import { HeadlineField } from './headline-field';
 import { LinkedInImportSlot } from './linkedin-import-slot';
@@ -69,6 +70,7 @@ export function RegistrationForm<M extends Mode>({
   currentPhoto = null,
   onSubmit,
   onFailed,
+  notice,
 }: {
   mode: M;
   rules: EventRules;
@@ -82,7 +84,10 @@ export function RegistrationForm<M extends Mode>({
   onSubmit: (values: Parsed<M>) => Promise<unknown>;
   /** A failure that is not about a field: the caller's toast. */
   onFailed: (err: unknown) => void;
+  /** Shown above the submit button (the join's failure and its Retry). */
+  notice?: ReactNode;
 }) {
+  const progress = useUploadProgress();
   const { email_required, phone_required } = rules;
   // The shared schemas bring zod (~21 KB on the wire): fetched when the form is first touched, so the
   // page is usable before they arrive (issue 8 B6); a check asked for earlier waits for them.
@@ -189,9 +194,11 @@ export function RegistrationForm<M extends Mode>({
         />
         <HeadlineField {...form.getInputProps('headline')} value={values.headline} />
         <Stack gap={6} mt="xs">
+          {notice}
           <Button type="submit" size="md" fullWidth loading={pending} disabled={noPhoto || headlineTooLong}>
             {submitLabel}
           </Button>
+          {pending && progress !== null && <UploadProgress fraction={progress} />}
           {(noPhoto || headlineTooLong) && (
             <Text size="xs" c="dimmed" ta="center">
               {noPhoto ? M.attendees.photoRequiredShort : M.attendees.headlineTooLong}
@@ -200,5 +207,27 @@ export function RegistrationForm<M extends Mode>({
         </Stack>
       </Stack>
     </form>
+  );
+}
+
+/** How much of the photo has gone: a thin bar and its percentage (a slow phone network takes seconds). */
+function UploadProgress({ fraction }: { fraction: number }) {
+  const percent = Math.round(fraction * 100);
+  return (
+    <Stack gap={4} data-testid="upload-progress">
+      <div
+        role="progressbar"
+        aria-label="Upload progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        style={{ height: 4, borderRadius: 2, background: 'var(--mantine-color-gray-2)', overflow: 'hidden' }}
+      >
+        <div style={{ width: `${percent}%`, height: '100%', background: 'var(--mantine-color-indigo-7)' }} />
+      </div>
+      <Text size="xs" c="dimmed" ta="center">
+        {M.attendees.sendingPhoto(percent)}
+      </Text>
+    </Stack>
   );
 }

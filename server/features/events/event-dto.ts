@@ -36,5 +36,6 @@ export function toPublicEventDto(row: PublicEventColumns): PublicEventDto {
     personal_data_deleted: row.personal_data_deleted === 1,
     attendee_count: row.attendee_count,
     scheduled_deletion_date: row.scheduled_deletion_date,
+    join_code: row.join_code,
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { EventFilter, EventSort } from '#shared/schemas/events';
 import type { Database, NewEvent } from '../../db/schema';
+import { newJoinCode } from './join-code';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -32,12 +33,16 @@ const EVENT_COLUMNS = [
   'events.personal_data_deleted',
   'events.attendee_count',
   'events.scheduled_deletion_date',
+  'events.join_code',
   'events.created_at',
   'events.updated_at',
 ] as const;
 
 /** The editable columns: what the form sets, plus what the server derives from it. */
-export type EventValues = Omit<NewEvent, 'id' | 'user_id' | 'personal_data_deleted' | 'attendee_count' | 'created_at'>;
+export type EventValues = Omit<
+  NewEvent,
+  'id' | 'user_id' | 'personal_data_deleted' | 'attendee_count' | 'created_at' | 'join_code'
+>;
 
 function owned(db: Q, userId: string, filter: EventFilter, today: string) {
   let q = db.selectFrom('events').where('events.user_id', '=', userId);
@@ -124,8 +129,14 @@ export type EventWithCount = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
 export async function insertEvent(db: Q, userId: string, e: EventValues & { id: string; created_at: string }) {
   await db
     .insertInto('events')
-    .values({ ...e, user_id: userId, personal_data_deleted: 0, attendee_count: 0 })
+    .values({ ...e, user_id: userId, personal_data_deleted: 0, attendee_count: 0, join_code: newJoinCode() })
     .execute();
+}
+
+/** The event a short join code names (any case), or undefined. */
+export async function findEventIdByJoinCode(db: Q, code: string): Promise<string | undefined> {
+  const row = await db.selectFrom('events').select('id').where('join_code', '=', code.toUpperCase()).executeTakeFirst();
+  return row?.id;
 }
 
 /** Returns the number of rows changed: 0 when the event is missing or someone else's. */

@@ -50,6 +50,7 @@ const publicEventStatement = compiledOnce((db: Kysely<Database>, p: { eventId: s
       'personal_data_deleted',
       'attendee_count',
       'scheduled_deletion_date',
+      'join_code',
     ])
     .where('id', '=', p.eventId),
 );

@@ -4,6 +4,7 @@ import { M } from '#shared/messages';
 import { PHOTO_MESSAGES } from '#shared/schemas/registrations';
 import { fail } from '../../lib/errors';
 import { type StrippedJpeg, stripJpeg } from './jpeg-strip';
+import type { JpegStripper } from './jpeg-strip-pool';
 import { loadSharp } from './load-sharp';
 
 const GIF = [Buffer.from('GIF87a'), Buffer.from('GIF89a')];
@@ -72,15 +73,19 @@ export type PhotoProcessor = (bytes: Buffer) => Promise<{ bytes: Buffer; ext: 'j
  * `processPhoto` with its own decoding slots (photos decoded at once: each holds a libuv thread, which
  * sign-ins (scrypt) and file I/O share). One per app, built in createDeps (`deps.images`).
  */
-export function createPhotoProcessor(): PhotoProcessor {
+export function createPhotoProcessor(strip: JpegStripper['strip'] = async (b) => stripJpeg(b)): PhotoProcessor {
   const inSlot = createSlots(PHOTOS.CONCURRENCY, PHOTOS.MAX_WAITING);
-  return (bytes) => processPhoto(inSlot, bytes);
+  return (bytes) => processPhoto(inSlot, strip, bytes);
 }
 
-async function processPhoto(inSlot: Slots, bytes: Buffer): Promise<{ bytes: Buffer; ext: 'jpg' }> {
+async function processPhoto(
+  inSlot: Slots,
+  strip: JpegStripper['strip'],
+  bytes: Buffer,
+): Promise<{ bytes: Buffer; ext: 'jpg' }> {
   const kind = sniff(bytes);
   if (!kind) return fail.badRequest(PHOTO_MESSAGES.unsupported);
-  const plain = kind === 'jpeg' ? stripJpeg(bytes) : undefined;
+  const plain = kind === 'jpeg' ? await strip(bytes) : undefined;
   const asIs = storableAsIs(plain);
   if (asIs) return { bytes: asIs, ext: 'jpg' };
   const sharp = await loadSharp();

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { PHOTO_WORK } from '../../constants';
+import { APP_ROOT } from '../../lib/app-root';
+import { type StrippedJpeg, stripJpeg } from './jpeg-strip';
+
+export type JpegStripper = {
+  strip(bytes: Buffer): Promise<StrippedJpeg | undefined>;
+  close(): Promise<void>;
+  /** Photos checked on the worker, and on the calling thread (a full queue, a failed worker). */
+  counts(): { worker: number; inline: number };
+};
+
+// Run from the bundle (dist/server/*.mjs) this module's own file is JavaScript; from source, TypeScript.
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+
+function startWorker(): Worker {
+  if (!FROM_SOURCE) return new Worker(path.join(APP_ROOT, 'dist/server/jpeg-strip-worker.mjs'));
+  const source = pathToFileURL(path.join(APP_ROOT, 'server/features/storage/jpeg-strip-worker.ts')).href;
+  return new Worker(path.join(APP_ROOT, 'server/features/storage/worker-source.mjs'), { workerData: { source } });
+}
+
+/**
+ * stripJpeg on a worker thread: its code-by-code walk of a photo's coded data (~1.5 ms per 100 KB photo,
+ * docs/decisions/0011-join-fast-path.md) leaves the main thread, which every request and live frame
+ * shares. One worker, started with the first photo (an idle server holds none) and stopped by `close`.
+ * More than PHOTO_WORK.STRIP_QUEUE photos waiting, or a worker that failed, and the work is done on the
+ * calling thread: the same answer, never a refusal.
+ */
+export function createJpegStripper(): JpegStripper {
+  let worker: Worker | undefined;
+  let next = 0;
+  const counted = { worker: 0, inline: 0 };
+  const inline = (bytes: Buffer) => {
+    counted.inline++;
+    return stripJpeg(bytes);
+  };
+  const pending = new Map<number, (r: StrippedJpeg | undefined) => void>();
+
+  const failAll = () => {
+    worker = undefined;
+    // answered by the calling thread instead: each waiting call keeps its bytes
+    for (const resolve of pending.values()) resolve(undefined);
+    pending.clear();
+  };
+
+  const ensure = () => {
+    if (worker) return worker;
+    const w = startWorker();
+    w.unref();
+    w.on('message', (m: { id: number; r?: StrippedJpeg & { bytes: Uint8Array } }) => {
+      const resolve = pending.get(m.id);
+      pending.delete(m.id);
+      counted.worker++;
+      resolve?.(
+        m.r ? { ...m.r, bytes: Buffer.from(m.r.bytes.buffer, m.r.bytes.byteOffset, m.r.bytes.byteLength) } : undefined,
+      );
+    });
+    w.on('error', failAll);
+    w.on('exit', () => {
+      if (worker === w) failAll();
+    });
+    worker = w;
+    return w;
+  };
+
+  return {
+    async strip(bytes) {
+      if (pending.size >= PHOTO_WORK.STRIP_QUEUE) return inline(bytes);
+      const id = ++next;
+      const answer = new Promise<StrippedJpeg | undefined | 'failed'>((resolve) =>
+        pending.set(id, (r) => resolve(r ?? (worker ? undefined : 'failed'))),
+      );
+      // a Buffer may be a view of a larger pooled allocation: only its own bytes are sent
+      const own = bytes.byteLength === bytes.buffer.byteLength ? bytes : Uint8Array.prototype.slice.call(bytes);
+      try {
+        ensure().postMessage({ id, bytes: own });
+      } catch {
+        pending.delete(id);
+        return inline(bytes);
+      }
+      const r = await answer;
+      return r === 'failed' ? inline(bytes) : r;
+    },
+    async close() {
+      const w = worker;
+      failAll();
+      if (w) await w.terminate();
+    },
+    counts: () => ({ ...counted }),
+  };
+}

@@ -1,0 +1,12 @@
+import { parentPort } from 'node:worker_threads';
+import { stripJpeg } from './jpeg-strip';
+
+// The worker side of jpeg-strip-pool.ts: stripJpeg on a thread of its own, the result's bytes handed
+// back without a copy.
+parentPort?.on('message', (m: { id: number; bytes: Uint8Array }) => {
+  const r = stripJpeg(Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength));
+  if (!r) return parentPort?.postMessage({ id: m.id });
+  const bytes = new Uint8Array(r.bytes.byteLength);
+  bytes.set(r.bytes);
+  parentPort?.postMessage({ id: m.id, r: { ...r, bytes } }, [bytes.buffer]);
+});
