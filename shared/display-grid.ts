@@ -58,7 +58,10 @@ export function displayGrid(a: {
   const type = displayType(a.viewportWidth, a.viewportHeight);
   const gap = Math.round(clamp(a.viewportWidth / 120, LIVE_DISPLAY.GAP_MIN_PX, LIVE_DISPLAY.GAP_MAX_PX));
   const minWidth = Math.max(LIVE_DISPLAY.CARD_MIN_WIDTH_PX, type.name * LIVE_DISPLAY.CARD_MIN_NAME_CHARS);
-  const minHeight = Math.max(LIVE_DISPLAY.CARD_MIN_HEIGHT_PX, cardTextHeight(type) + type.name * LIVE_DISPLAY.PHOTO_MIN_NAME_LINES);
+  const minHeight = Math.max(
+    LIVE_DISPLAY.CARD_MIN_HEIGHT_PX,
+    cardTextHeight(type) + type.name * LIVE_DISPLAY.PHOTO_MIN_NAME_LINES,
+  );
   const fit = Math.max(1, Math.floor((a.width + gap) / (minWidth + gap)));
   const cap = LIVE_DISPLAY.COLUMNS.find((c) => a.viewportWidth > c.minWidth)?.columns ?? fit;
   const maxColumns = Math.max(1, Math.min(cap, fit, a.maxPageSize));
