@@ -1,5 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import { newJoinCode } from '../server/features/events/join-code';
+
+// A migration stays as it was written: its own copy of the code's shape (server/features/events/join-code.ts).
+// A join code is a public address, not a secret (the unique index keeps them apart), so Math.random will do.
+const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const newJoinCode = () =>
+  Array.from({ length: 7 }, () => ALPHABET[Math.floor(Math.random() * ALPHABET.length)]).join('');
 
 // Every event gets a short join code for the address a venue screen shows (`/j/{code}`); events made
 // before this migration get theirs here.

@@ -5,6 +5,7 @@ import * as m0003 from './0003-attendees-live';
 import * as m0004 from './0004-attendee-list-indexes';
 import * as m0005 from './0005-payments';
 import * as m0006 from './0006-join-codes';
+import * as m0007 from './0007-here-now';
 
 /** Every migration, in order. A test checks that each file in this folder is listed here. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-attendee-list-indexes': m0004,
   '0005-payments': m0005,
   '0006-join-codes': m0006,
+  '0007-here-now': m0007,
 };

@@ -122,6 +122,8 @@ export interface EventRegistrationsTable {
   /** SHA-256 of the browser's registration token: the proof of ownership (spec §3). */
   registration_token_hash: string;
   checked_in_at: Timestamp | null;
+  /** Left the room after checking in (null: here now, when checked in). */
+  checked_out_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

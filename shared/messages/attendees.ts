@@ -14,6 +14,10 @@ export const attendeesMessages = {
     joinFailedTitle: 'Failed to join the room',
     joinFailedBody: 'There was an error adding you to the room. Please try again.',
     retryJoin: 'Retry', // ours: the failed join's button (same form, same browser token)
+    checkOutNotCheckedIn: 'Only someone checked in can be checked out.', // ours (here now)
+    hereNow: (here: number, joined: number) => `${here} here now · ${joined} joined`, // ours (here now)
+    hereNowBadge: 'Here now', // ours
+    leftAt: (time: string) => `Left ${time}`, // ours
     sendingPhoto: (percent: number) => `Sending your photo… ${percent}%`, // ours: a slow upload's progress
     photoUploadFailedTitle: 'Upload failed',
     photoUploadFailedBody: 'There was an error uploading your photo. Please try again.',
@@ -92,6 +96,9 @@ export const attendeesMessages = {
   success: {
     checkedIn: 'Attendee checked in successfully',
     checkInUndone: 'Check-in undone successfully',
+    // ours (here now): the spec has no check-out
+    checkedOut: 'Attendee checked out',
+    checkOutUndone: 'Check-out undone',
     registrationDeleted: 'Registration deleted successfully',
     eventCreated: 'Event created successfully!',
     eventUpdated: 'Event updated successfully!',

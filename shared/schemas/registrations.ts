@@ -223,6 +223,8 @@ export const registrationDtoSchema = z.object({
   headline: z.string().nullable(),
   photo_url: z.string().nullable(),
   checked_in_at: z.string().nullable(),
+  /** Checked out after checking in: here now is checked in and not checked out. */
+  checked_out_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -265,5 +267,7 @@ export const registrationListResponseSchema = z.object({
   registrations: z.array(registrationDtoSchema),
   pagination: paginationSchema,
   totalRegistrations: z.number(),
+  /** Checked in and not checked out, counted from the rows. */
+  hereNowCount: z.number(),
 });
 export type RegistrationListResponse = z.output<typeof registrationListResponseSchema>;

@@ -25,6 +25,8 @@ export const revenueSummarySchema = z.object({
   total_earnings: z.number().int(),
   last_payout_date: z.null(),
   events_with_revenue: z.number().int(),
+  /** Own events with downloads switched on now, sold or not (the dashboard's "Events with downloads"). */
+  events_with_downloads: z.number().int(),
   events: z.array(revenueEventSchema),
 });
 export type RevenueSummary = z.infer<typeof revenueSummarySchema>;

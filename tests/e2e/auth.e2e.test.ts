@@ -130,6 +130,28 @@ describe('auth in the browser', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a failed sign-in toast does not follow to the dashboard; toasts sit off the menu (desktop) and the buttons (phone)', async () => {
+    for (const viewport of [PHONE, { width: 1440, height: 900 }]) {
+      const { server, page, errors } = await harness.open({ viewport });
+      const email = `stale-${viewport.width}@example.com`;
+      await account(server, email, true);
+      await page.goto('/auth');
+      await page.getByRole('tab', { name: 'Sign In' }).click();
+      await submitSignIn(page, email, 'Wrong-password-1');
+      const failed = toast(page, M.auth.remainingAttempts(4));
+      await visible(failed);
+      const box = await failed.boundingBox();
+      // a desktop's at the bottom, off the header's user menu; a phone's at the top, off the form's buttons
+      if (viewport === PHONE) expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThan(viewport.height / 2);
+      else expect(box?.y ?? 0).toBeGreaterThan(viewport.height / 2);
+      await submitSignIn(page, email, PASSWORD);
+      await page.waitForURL((u) => u.pathname === '/');
+      await hidden(failed);
+      expect(await page.locator('.mantine-Notification-root').filter({ hasText: M.auth.failedTitle }).count()).toBe(0);
+      expect(errors).toEqual([]);
+    }
+  });
+
   test('an unconfirmed account cannot sign in', async () => {
     const { server, page, errors } = await harness.open();
     const email = 'pending@example.com';

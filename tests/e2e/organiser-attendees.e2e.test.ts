@@ -65,6 +65,55 @@ describe('organiser attendee management (spec §2 event detail)', () => {
     expect(errors).toEqual([]);
   });
 
+  test('here now: check in, check out with undo; the door, the attendee list and the display agree live', async () => {
+    const { server, page, context, errors } = await harness.open({ viewport: PHONE });
+    const { api, event } = await organiserEvent(server);
+    await context.addCookies(browserCookies(server, api));
+    await apiJoin(server, event.id, { first_name: 'Mary', last_name: 'Somerville' });
+    await apiJoin(server, event.id, { first_name: 'Grace', last_name: 'Hopper' });
+    // an attendee's phone on the public list, and the venue screen
+    const phone = await context.browser()?.newPage({ viewport: PHONE });
+    const screen = await context.browser()?.newPage({ viewport: { width: 1920, height: 1080 } });
+    if (!phone || !screen) throw new Error('no second page');
+    await phone.goto(`${server.url}/event-list/${event.id}`);
+    await screen.goto(`${server.url}/event-display/${event.id}`);
+    await visible(phone.getByText('Mary Somerville'));
+    await visible(screen.getByText('Mary Somerville'));
+
+    await page.goto(`/event/${event.id}`);
+    const counts = page.getByTestId('here-now-count');
+    await visible(counts.filter({ hasText: M.attendees.hereNow(0, 2) }));
+    await page.getByRole('button', { name: 'Check in Mary Somerville' }).click();
+    await visible(counts.filter({ hasText: M.attendees.hereNow(1, 2) }));
+    await visible(phone.getByTestId('here-now').filter({ hasText: '1 here now' }));
+    await visible(screen.getByTestId('display-here-now').filter({ hasText: '1 here now' }));
+    await visible(phone.getByText(M.attendees.hereNowBadge, { exact: true }));
+
+    await page.getByRole('button', { name: 'Check out Mary Somerville' }).click();
+    await visible(toast(page, M.success.checkedOut));
+    await visible(counts.filter({ hasText: M.attendees.hereNow(0, 2) }));
+    await visible(page.getByText(/^Left \d\d:\d\d$/));
+    await hidden(phone.getByTestId('here-now'));
+    await hidden(screen.getByTestId('display-here-now'));
+    await snap(page, 'e2e-organiser-checked-out-390');
+
+    await page.getByRole('button', { name: 'Undo check-out of Mary Somerville' }).click();
+    await visible(toast(page, M.success.checkOutUndone));
+    await visible(counts.filter({ hasText: M.attendees.hereNow(1, 2) }));
+    await visible(page.getByRole('button', { name: 'Check out Mary Somerville' }));
+    await visible(phone.getByTestId('here-now').filter({ hasText: '1 here now' }));
+    const row = await server.deps.db
+      .selectFrom('event_registrations')
+      .select(['checked_in_at', 'checked_out_at'])
+      .where('first_name', '=', 'Mary')
+      .executeTakeFirstOrThrow();
+    expect(row.checked_in_at).not.toBeNull();
+    expect(row.checked_out_at).toBeNull();
+    await phone.close();
+    await screen.close();
+    expect(errors).toEqual([]);
+  });
+
   test('a removal that fails says so', async () => {
     const { server, page, context } = await harness.open();
     const { api, event } = await organiserEvent(server);

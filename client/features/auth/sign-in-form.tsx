@@ -5,6 +5,7 @@ import { mapAuthError } from '#shared/auth-errors';
 import { M } from '#shared/messages';
 import { signInSchema } from '#shared/schemas/auth';
 import { notifyOnce } from '../../lib/notify';
+import { hideErrorToasts } from '../../lib/stale-toasts';
 import { trpc } from '../../lib/trpc';
 import { errorData, fieldErrors } from '../../lib/trpc-errors';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -22,6 +23,7 @@ export function SignInForm({ initialEmail, onForgot }: { initialEmail: string; o
   const signIn = trpc.auth.signIn.useMutation({
     onSuccess: (user) => {
       lockout.clear();
+      hideErrorToasts(); // "Authentication failed… attempts remaining" no longer holds
       setMe(user);
     },
     onError: (err) => {

@@ -170,7 +170,12 @@ export function EventDisplayPage() {
 
   return (
     <Screen>
-      <DisplayHeader ref={header.ref} event={e} count={count} />
+      <DisplayHeader
+        ref={header.ref}
+        event={e}
+        count={count}
+        hereNow={d.erased ? 0 : (d.list.data?.hereNowCount ?? 0)}
+      />
       <Box
         component="main"
         px={pad}

@@ -68,9 +68,10 @@ function withJoined(list: List, r: RegistrationDto, pinned: readonly string[]): 
  * Changes are merged into the cached lists of the event: a join at the top of page 1 (newest, no
  * search), edits and check-ins in place, removals dropped; erasure empties them. Whatever cannot be
  * merged (a join elsewhere, an edit under a search or a name sort, a removal's refill, a page still
- * loading, `refetch`) reloads the page, at most once per REFRESH_MS. With `confirm` every change
- * reloads too, for figures a change does not carry (the organiser's checked-in count) or rows that
- * appeared without one; the public list on hundreds of phones does without.
+ * loading, `refetch`) reloads the page, at most once per REFRESH_MS. So do check-ins, check-outs and
+ * edits: the "here now" count is counted from the rows, never adjusted on the phone (a replayed change
+ * would count twice). With `confirm` every change reloads too, for figures a change does not carry (the
+ * organiser's checked-in count) or rows that appeared without one; the public list's joins do without.
  */
 export function useLiveChanges({
   eventId,
@@ -124,11 +125,10 @@ export function useLiveChanges({
       case 'updated':
       case 'checked_in':
       case 'check_in_undone': {
-        // an edit can move an entry in a name sort, or in or out of a search
-        const moved = view.search !== '' || view.sortBy.startsWith('name');
-        const loading = !settled();
+        // in place at once; then the page again (throttled): a check-in or check-out moves the "here now"
+        // count, which only the rows know, and an edit can move an entry in a name sort or a search
         queryClient.setQueriesData<List>(lists, (l) => l && replaced(l, c.registration));
-        if (moved || loading || confirm) reload();
+        reload();
         return;
       }
       case 'removed':

@@ -119,7 +119,11 @@ export function AttendeeListPage() {
   return (
     <PublicLayout size={720}>
       <Stack gap="md">
-        <ListHeader event={e} total={e.personal_data_deleted ? undefined : list.data?.totalRegistrations} />
+        <ListHeader
+          event={e}
+          total={e.personal_data_deleted ? undefined : list.data?.totalRegistrations}
+          hereNow={list.data?.hereNowCount}
+        />
         {!e.personal_data_deleted && (
           <AttendeeListToolbar search={search} onSearch={setSearch} sortBy={sortBy} onSort={setSortBy} />
         )}

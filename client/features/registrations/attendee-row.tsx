@@ -75,9 +75,9 @@ export const AttendeeRow = memo(function AttendeeRow({
                 {M.attendees.you}
               </Text>
             )}
-            {a.checked_in_at && (
+            {a.checked_in_at && !a.checked_out_at && (
               <Badge size="xs" color="teal" variant="light">
-                Checked in
+                {M.attendees.hereNowBadge}
               </Badge>
             )}
           </Group>

@@ -38,11 +38,18 @@ function SponsorBanner({ event }: { event: PublicEventDto }) {
 }
 
 /** spec §2 attendee list header: event name, sponsor banner or product logo, deletion countdown. */
-export function ListHeader({ event, total }: { event: PublicEventDto; total: number | undefined }) {
+export function ListHeader({
+  event,
+  total,
+  hereNow = 0,
+}: {
+  event: PublicEventDto;
+  total: number | undefined;
+  hereNow?: number;
+}) {
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} shadow="xs">
       <Stack gap="sm" align="center" ta="center">
-        <SponsorBanner event={event} />
         <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
           {event.name}
         </Title>
@@ -55,7 +62,13 @@ export function ListHeader({ event, total }: { event: PublicEventDto; total: num
               {total} in the room
             </Badge>
           )}
+          {total !== undefined && hereNow > 0 && (
+            <Badge color="teal" variant="light" tt="none" data-testid="here-now">
+              {hereNow} here now
+            </Badge>
+          )}
         </Group>
+        <SponsorBanner event={event} />
         {!event.personal_data_deleted && <DeletionCountdown event={event} />}
       </Stack>
     </Paper>

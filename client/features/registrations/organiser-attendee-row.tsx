@@ -1,7 +1,8 @@
 import { ActionIcon, Avatar, Badge, Box, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowBackUp, IconCircleCheckFilled, IconTrash, IconUserCheck } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCircleCheckFilled, IconDoorExit, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { memo } from 'react';
+import { M } from '#shared/messages';
 import type { RegistrationDto } from '#shared/schemas/registrations';
 import { formatJoined, fullName, initials } from './attendee-format';
 
@@ -18,6 +19,8 @@ export const OrganiserAttendeeRow = memo(function OrganiserAttendeeRow({
   disabled,
   onCheckIn,
   onUndo,
+  onCheckOut,
+  onUndoCheckOut,
   onRemove,
 }: {
   r: RegistrationDto;
@@ -25,10 +28,13 @@ export const OrganiserAttendeeRow = memo(function OrganiserAttendeeRow({
   disabled: boolean;
   onCheckIn: (r: RegistrationDto) => void;
   onUndo: (r: RegistrationDto) => void;
+  onCheckOut: (r: RegistrationDto) => void;
+  onUndoCheckOut: (r: RegistrationDto) => void;
   onRemove: (r: RegistrationDto) => void;
 }) {
   const name = fullName(r);
-  const checked = Boolean(r.checked_in_at);
+  const left = Boolean(r.checked_in_at && r.checked_out_at);
+  const checked = Boolean(r.checked_in_at) && !left;
   const contact = [r.email, r.phone].filter(Boolean).join(' · ');
 
   return (
@@ -76,8 +82,17 @@ export const OrganiserAttendeeRow = memo(function OrganiserAttendeeRow({
             )}
             <Group gap={6} wrap="wrap">
               {checked && r.checked_in_at ? (
-                <Badge color="teal" variant="light" size="sm" radius="sm">
-                  Checked in {time(r.checked_in_at)}
+                <>
+                  <Badge color="teal" variant="filled" size="sm" radius="sm">
+                    {M.attendees.hereNowBadge}
+                  </Badge>
+                  <Badge color="teal" variant="light" size="sm" radius="sm">
+                    Checked in {time(r.checked_in_at)}
+                  </Badge>
+                </>
+              ) : left && r.checked_out_at ? (
+                <Badge color="gray" variant="light" size="sm" radius="sm">
+                  {M.attendees.leftAt(time(r.checked_out_at))}
                 </Badge>
               ) : (
                 <Text size="xs" c="dimmed">
@@ -90,31 +105,61 @@ export const OrganiserAttendeeRow = memo(function OrganiserAttendeeRow({
 
         <Group gap="xs" wrap="nowrap" w={{ base: '100%', xs: 'auto' }}>
           {checked ? (
-            <Button
-              variant="default"
-              size="md"
-              leftSection={<IconArrowBackUp size={18} />}
-              loading={busy}
-              disabled={disabled}
-              onClick={() => onUndo(r)}
-              aria-label={`Undo check-in of ${name}`}
-              style={{ flex: 1 }}
-            >
-              Undo
-            </Button>
+            <>
+              <Button
+                variant="default"
+                size="md"
+                leftSection={<IconDoorExit size={18} />}
+                loading={busy}
+                disabled={disabled}
+                onClick={() => onCheckOut(r)}
+                aria-label={`Check out ${name}`}
+                style={{ flex: 1 }}
+              >
+                Check out
+              </Button>
+              <Tooltip label="Undo check-in">
+                <ActionIcon
+                  variant="default"
+                  size={42}
+                  radius="md"
+                  disabled={disabled || busy}
+                  onClick={() => onUndo(r)}
+                  aria-label={`Undo check-in of ${name}`}
+                >
+                  <IconArrowBackUp size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </>
           ) : (
-            <Button
-              color="teal"
-              size="md"
-              leftSection={<IconUserCheck size={18} />}
-              loading={busy}
-              disabled={disabled}
-              onClick={() => onCheckIn(r)}
-              aria-label={`Check in ${name}`}
-              style={{ flex: 1 }}
-            >
-              Check in
-            </Button>
+            <>
+              <Button
+                color="teal"
+                size="md"
+                leftSection={<IconUserCheck size={18} />}
+                loading={busy}
+                disabled={disabled}
+                onClick={() => onCheckIn(r)}
+                aria-label={left ? `Check in ${name} again` : `Check in ${name}`}
+                style={{ flex: 1 }}
+              >
+                {left ? 'Check in again' : 'Check in'}
+              </Button>
+              {left && (
+                <Tooltip label="Undo check-out">
+                  <ActionIcon
+                    variant="default"
+                    size={42}
+                    radius="md"
+                    disabled={disabled || busy}
+                    onClick={() => onUndoCheckOut(r)}
+                    aria-label={`Undo check-out of ${name}`}
+                  >
+                    <IconArrowBackUp size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </>
           )}
           <Tooltip label="Remove attendee">
             <ActionIcon

@@ -50,10 +50,15 @@ export function OrganiserAttendees({ event }: { event: EventDto }) {
   const data = a.list.data;
   const total = data?.totalRegistrations ?? event.registration_count;
   const checkedIn = data?.checkedInCount ?? 0;
+  const hereNow = data?.hereNowCount ?? 0;
   const { mutate: checkIn } = a.checkIn;
   const { mutate: undo } = a.undo;
+  const { mutate: checkOut } = a.checkOut;
+  const { mutate: undoCheckOut } = a.undoCheckOut;
   const onCheckIn = useCallback((r: RegistrationDto) => checkIn({ id: r.id }), [checkIn]);
   const onUndo = useCallback((r: RegistrationDto) => undo({ id: r.id }), [undo]);
+  const onCheckOut = useCallback((r: RegistrationDto) => checkOut({ id: r.id }), [checkOut]);
+  const onUndoCheckOut = useCallback((r: RegistrationDto) => undoCheckOut({ id: r.id }), [undoCheckOut]);
   const onRemove = useCallback((r: RegistrationDto) => setRemoving(r), []);
 
   const changePage = (p: number) => {
@@ -108,6 +113,8 @@ export function OrganiserAttendees({ event }: { event: EventDto }) {
             disabled={a.busyId !== undefined && a.busyId !== r.id}
             onCheckIn={onCheckIn}
             onUndo={onUndo}
+            onCheckOut={onCheckOut}
+            onUndoCheckOut={onUndoCheckOut}
             onRemove={onRemove}
           />
         ))}
@@ -128,9 +135,14 @@ export function OrganiserAttendees({ event }: { event: EventDto }) {
                 Event Attendees
               </Title>
               {!cleaned && (
-                <Text size="sm" c="dimmed" data-testid="checked-in-count">
-                  {checkedIn} of {total} checked in
-                </Text>
+                <>
+                  <Text size="sm" fw={600} data-testid="here-now-count">
+                    {M.attendees.hereNow(hereNow, total)}
+                  </Text>
+                  <Text size="sm" c="dimmed" data-testid="checked-in-count">
+                    {checkedIn} of {total} checked in
+                  </Text>
+                </>
               )}
             </Stack>
           </Group>

@@ -48,6 +48,22 @@ export function useOrganiserAttendees(eventId: string, open: boolean) {
     onError: (e) => notifications.show({ color: 'red', message: errorMessage(e) }),
     onSettled: settle,
   });
+  const checkOut = trpc.registrations.checkOut.useMutation({
+    onSuccess: (r) => {
+      patch(r);
+      notifications.show({ color: 'green', message: M.success.checkedOut });
+    },
+    onError: (e) => notifications.show({ color: 'red', message: errorMessage(e) }),
+    onSettled: settle,
+  });
+  const undoCheckOut = trpc.registrations.undoCheckOut.useMutation({
+    onSuccess: (r) => {
+      patch(r);
+      notifications.show({ color: 'green', message: M.success.checkOutUndone });
+    },
+    onError: (e) => notifications.show({ color: 'red', message: errorMessage(e) }),
+    onSettled: settle,
+  });
   const remove = trpc.registrations.remove.useMutation({
     onSuccess: () => {
       notifications.show({ color: 'green', message: M.success.registrationDeleted });
@@ -59,13 +75,22 @@ export function useOrganiserAttendees(eventId: string, open: boolean) {
   });
 
   /** The row an action is running for (its button shows the spinner). */
-  const busyId = checkIn.isPending
-    ? checkIn.variables?.id
-    : undo.isPending
-      ? undo.variables?.id
-      : remove.isPending
-        ? remove.variables?.id
-        : undefined;
+  const busyId = [checkIn, undo, checkOut, undoCheckOut, remove].find((m) => m.isPending)?.variables?.id;
 
-  return { search, setSearch, debounced, sortBy, setSortBy, page, setPage, list, checkIn, undo, remove, busyId };
+  return {
+    search,
+    setSearch,
+    debounced,
+    sortBy,
+    setSortBy,
+    page,
+    setPage,
+    list,
+    checkIn,
+    undo,
+    checkOut,
+    undoCheckOut,
+    remove,
+    busyId,
+  };
 }

@@ -26,7 +26,7 @@ export function RevenueCard() {
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg" verticalSpacing="md">
         <Figure label={M.revenue.pending} value={money(s?.pending_earnings)} loading={loading} />
         <Figure label={M.revenue.totalEarned} value={money(s?.total_earnings)} loading={loading} />
-        <Figure label={M.revenue.eventsWithDownloads} value={s?.events_with_revenue ?? NONE} loading={loading} />
+        <Figure label={M.revenue.eventsWithDownloads} value={s?.events_with_downloads ?? NONE} loading={loading} />
         <Figure
           label={M.revenue.lastPayout}
           value={s?.last_payout_date ? formatDetailDate(s.last_payout_date) : M.revenue.never}

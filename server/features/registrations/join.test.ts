@@ -73,6 +73,7 @@ describe('registrations.join (spec §5)', () => {
       headline: 'Admiral',
       photo_url: expect.stringMatching(new RegExp(`^/uploads/photos/${r.id}-[a-z0-9]{24}\\.jpg$`)),
       checked_in_at: null,
+      checked_out_at: null,
       created_at: s.t.clock.now().toISOString(),
       updated_at: s.t.clock.now().toISOString(),
     });

@@ -5,13 +5,14 @@ import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
 import { recordChange } from '../changes/changes.repo';
 import { toRegistrationDto } from './registration-dto';
-import { countOwned, countOwnedCheckedIn, listOwned, searchOwned } from './registration-lists.repo';
+import { countHereNow, countOwned, countOwnedCheckedIn, listOwned, searchOwned } from './registration-lists.repo';
 import {
   bumpAttendeeCount,
   deleteOwnedRegistration,
   findOwnedEvent,
   findOwnedRegistration,
   setCheckedIn,
+  setCheckedOut,
 } from './registrations.repo';
 import { listResponse } from './registrations.service';
 
@@ -26,7 +27,7 @@ export async function organiserList(deps: Deps, userId: string, q: RegistrationL
   const event = await findOwnedEvent(deps.db, userId, q.eventId);
   if (!event) return denied();
   // spec §4: once the personal data is deleted, registrations are no longer loaded.
-  if (event.personal_data_deleted) return { ...listResponse([], 0, q, 0), checkedInCount: 0 };
+  if (event.personal_data_deleted) return { ...listResponse([], 0, q, 0, 0), checkedInCount: 0 };
   // attendee_count moves with every insert and delete (spec §3): the unsearched total without a count.
   const all = event.attendee_count;
   const offset = (q.page - 1) * q.limit;
@@ -36,7 +37,8 @@ export async function organiserList(deps: Deps, userId: string, q: RegistrationL
       ? await searchOwned(deps.db, userId, q.eventId, { ...q, offset })
       : await unsearchedOrPinned(deps, userId, q, offset, all);
   const checkedInCount = await countOwnedCheckedIn(deps.db, userId, q.eventId);
-  return { ...listResponse(rows.map(toRegistrationDto), total, q, all), checkedInCount };
+  const hereNow = await countHereNow(deps.db, q.eventId); // the event is the user's (findOwnedEvent above)
+  return { ...listResponse(rows.map(toRegistrationDto), total, q, all, hereNow), checkedInCount };
 }
 
 async function unsearchedOrPinned(deps: Deps, userId: string, q: RegistrationListQuery, offset: number, all: number) {
@@ -45,25 +47,39 @@ async function unsearchedOrPinned(deps: Deps, userId: string, q: RegistrationLis
   return { rows, total };
 }
 
-/** spec §4: check in (now) or undo (null). Repeating it changes nothing and records nothing. */
-async function setCheckIn(deps: Deps, userId: string, id: string, checkIn: boolean): Promise<RegistrationDto> {
+type Presence = 'check-in' | 'undo-check-in' | 'check-out' | 'undo-check-out';
+
+/**
+ * spec §4 check-in and its undo; here now: check-out and its undo (only for someone checked in). Each is
+ * recorded once: repeating it changes nothing and records nothing. A check-out and its undo go out live
+ * as an update of the row.
+ */
+async function setPresence(deps: Deps, userId: string, id: string, action: Presence): Promise<RegistrationDto> {
   const now = deps.clock.now().toISOString();
-  const kind: ChangeKind = checkIn ? 'checked_in' : 'check_in_undone';
+  const kind: ChangeKind =
+    action === 'check-in' ? 'checked_in' : action === 'undo-check-in' ? 'check_in_undone' : 'updated';
   const committed = await deps.db.transaction().execute(async (trx) => {
-    const row = await setCheckedIn(trx, userId, id, checkIn ? now : null);
+    const row =
+      action === 'check-in' || action === 'undo-check-in'
+        ? await setCheckedIn(trx, userId, id, action === 'check-in' ? now : null)
+        : await setCheckedOut(trx, userId, id, action === 'check-out' ? now : null);
     if (!row) return undefined;
     return { row, change: await recordChange(trx, { event_id: row.event_id, registration_id: id, kind, now }) };
   });
   if (!committed) {
     const current = await findOwnedRegistration(deps.db, userId, id);
-    return current ? toRegistrationDto(current) : denied();
+    if (!current) return denied();
+    if (action === 'check-out' && !current.checked_in_at) return fail.badRequest(M.attendees.checkOutNotCheckedIn);
+    return toRegistrationDto(current);
   }
   deps.bus.publish([committed.change]);
   return toRegistrationDto(committed.row);
 }
 
-export const checkIn = (deps: Deps, userId: string, id: string) => setCheckIn(deps, userId, id, true);
-export const undoCheckIn = (deps: Deps, userId: string, id: string) => setCheckIn(deps, userId, id, false);
+export const checkIn = (deps: Deps, userId: string, id: string) => setPresence(deps, userId, id, 'check-in');
+export const undoCheckIn = (deps: Deps, userId: string, id: string) => setPresence(deps, userId, id, 'undo-check-in');
+export const checkOut = (deps: Deps, userId: string, id: string) => setPresence(deps, userId, id, 'check-out');
+export const undoCheckOut = (deps: Deps, userId: string, id: string) => setPresence(deps, userId, id, 'undo-check-out');
 
 /** spec §7 delete registration: the row, the count and the change in one transaction; the photo file after. */
 export async function removeRegistration(deps: Deps, userId: string, id: string) {

@@ -16,6 +16,7 @@ export function toRegistrationDto(row: RegistrationRowOut): RegistrationDto {
     headline: row.headline,
     photo_url: row.photo_url,
     checked_in_at: row.checked_in_at,
+    checked_out_at: row.checked_out_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -155,6 +155,15 @@ export const countOwned = (db: Q, userId: string, eventId: string, search?: stri
   count(ownedScope(db, userId, eventId), search);
 export const countOwnedCheckedIn = (db: Q, userId: string, eventId: string) =>
   count(ownedScope(db, userId, eventId).where('event_registrations.checked_in_at', 'is not', null));
+/** Here now (checked in, not checked out), counted from the rows on the (event, checked out, checked in) index. */
+export async function countHereNow(db: Q, eventId: string) {
+  const row = await publicScope(db, eventId)
+    .where('event_registrations.checked_out_at', 'is', null)
+    .where('event_registrations.checked_in_at', 'is not', null)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 /** A searched page of the organiser's list and its number of matches. */
 export const searchOwned = (db: Q, userId: string, eventId: string, p: Page) =>
   searchedPage(db, ownedScope(db, userId, eventId), p);

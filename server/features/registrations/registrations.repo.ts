@@ -16,6 +16,7 @@ export const COLUMNS = [
   'event_registrations.headline',
   'event_registrations.photo_url',
   'event_registrations.checked_in_at',
+  'event_registrations.checked_out_at',
   'event_registrations.created_at',
   'event_registrations.updated_at',
 ] as const;
@@ -217,13 +218,34 @@ export function updateOwnRegistration(
 const ownedEventIds = (userId: string) => (eb: ExpressionBuilder<Database, 'event_registrations'>) =>
   eb.selectFrom('events').select('events.id').where('events.user_id', '=', userId);
 
-/** spec §4 check-in / undo: sets checked_in_at (now or null) only when it changes. Undefined when nothing changed. */
+/**
+ * spec §4 check-in / undo. Checking in sets checked_in_at to now (also for someone who had checked out:
+ * back in the room) and clears the check-out; undo clears both. Only when it changes: undefined when
+ * nothing changed.
+ */
 export function setCheckedIn(trx: Transaction<Database>, userId: string, id: string, at: string | null) {
   return trx
     .updateTable('event_registrations')
-    .set({ checked_in_at: at })
+    .set({ checked_in_at: at, checked_out_at: null })
     .where('id', '=', id)
-    .where('checked_in_at', at === null ? 'is not' : 'is', null)
+    .where((eb) =>
+      at === null
+        ? eb('checked_in_at', 'is not', null)
+        : eb.or([eb('checked_in_at', 'is', null), eb('checked_out_at', 'is not', null)]),
+    )
+    .where('event_id', 'in', ownedEventIds(userId))
+    .returning(COLUMNS)
+    .executeTakeFirst();
+}
+
+/** Check-out (now) of someone checked in and here, or its undo (null). Undefined when nothing changed. */
+export function setCheckedOut(trx: Transaction<Database>, userId: string, id: string, at: string | null) {
+  return trx
+    .updateTable('event_registrations')
+    .set({ checked_out_at: at })
+    .where('id', '=', id)
+    .where('checked_in_at', 'is not', null)
+    .where('checked_out_at', at === null ? 'is not' : 'is', null)
     .where('event_id', 'in', ownedEventIds(userId))
     .returning(COLUMNS)
     .executeTakeFirst();

@@ -12,7 +12,7 @@ import {
   updateRegistrationSchema,
 } from '#shared/schemas/registrations';
 import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
-import { checkIn, organiserList, removeRegistration, undoCheckIn } from './organiser.service';
+import { checkIn, checkOut, organiserList, removeRegistration, undoCheckIn, undoCheckOut } from './organiser.service';
 import { findMine, getEditable, getPublicEvent, join, listRegistrations, updateOwn } from './registrations.service';
 
 /**
@@ -65,6 +65,16 @@ export const registrationsRouter = router({
     .input(registrationRefSchema)
     .output(registrationDtoSchema)
     .mutation(({ ctx, input }) => undoCheckIn(ctx.deps, ctx.user.id, input.id)),
+
+  checkOut: authedProcedure
+    .input(registrationRefSchema)
+    .output(registrationDtoSchema)
+    .mutation(({ ctx, input }) => checkOut(ctx.deps, ctx.user.id, input.id)),
+
+  undoCheckOut: authedProcedure
+    .input(registrationRefSchema)
+    .output(registrationDtoSchema)
+    .mutation(({ ctx, input }) => undoCheckOut(ctx.deps, ctx.user.id, input.id)),
 
   remove: authedProcedure
     .input(registrationRefSchema)

@@ -20,7 +20,7 @@ import { createRateLimiter } from '../auth/rate-limit';
 import { recordChange } from '../changes/changes.repo';
 import { toPublicEventDto } from '../events/event-dto';
 import { toRegistrationDto } from './registration-dto';
-import { countPublic, listPublic, searchPublic } from './registration-lists.repo';
+import { countHereNow, countPublic, listPublic, searchPublic } from './registration-lists.repo';
 import {
   bumpAttendeeCount,
   findByTokenHash,
@@ -236,18 +236,19 @@ export async function updateOwn(
 /** spec §7 attendee list (public): pages of 10, searched and sorted by the server; none once cleaned. */
 export async function listRegistrations(deps: Deps, q: RegistrationListQuery): Promise<RegistrationListResponse> {
   const event = await openEvent(deps, q.eventId);
-  if (event.personal_data_deleted) return listResponse([], 0, q, 0);
+  if (event.personal_data_deleted) return listResponse([], 0, q, 0, 0);
   const offset = (q.page - 1) * q.limit;
+  const hereNow = await countHereNow(deps.db, q.eventId);
   // A searched page first: when it comes back short, its total needs no count (bench B5).
   if (q.search && !q.pinned?.length) {
     const found = await searchPublic(deps.db, q.eventId, { ...q, offset });
-    return listResponse(found.rows.map(toRegistrationDto), found.total, q, event.attendee_count);
+    return listResponse(found.rows.map(toRegistrationDto), found.total, q, event.attendee_count, hereNow);
   }
   // attendee_count moves with every insert and delete (spec §3): the unsearched total without a count.
   const total = q.search ? await countPublic(deps.db, q.eventId, q.search) : event.attendee_count;
   // Past the last match (a search that finds nobody) there is no page to read.
   const rows = offset < total ? await listPublic(deps.db, q.eventId, { ...q, offset }) : [];
-  return listResponse(rows.map(toRegistrationDto), total, q, event.attendee_count);
+  return listResponse(rows.map(toRegistrationDto), total, q, event.attendee_count, hereNow);
 }
 
 /** spec §3 attendee list response. totalRegistrations is the event's attendee_count: the one source. */
@@ -256,10 +257,12 @@ export function listResponse(
   total: number,
   q: { page: number; limit: number },
   totalRegistrations: number,
+  hereNowCount: number,
 ): RegistrationListResponse {
   return {
     registrations,
     pagination: { total, page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit) },
     totalRegistrations,
+    hereNowCount,
   };
 }

@@ -4,6 +4,17 @@ import type { Database } from '../../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
+/** The owner's events that sell downloads now (the Revenue card's "Events with downloads"). */
+export async function countDownloadEvents(db: Q, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('download_enabled', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 // Download revenue per event (spec §3 download_revenue), and the same figures computed from
 // download_purchases for the spec §7 "Revenue fallback" (no revenue rows yet). Owner-scoped functions
 // take userId and put it in the WHERE; the unscoped ones are for the administrator only.

@@ -3,6 +3,7 @@ import type { EventRevenue, RevenueSummary } from '#shared/schemas/revenue';
 import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
 import {
+  countDownloadEvents,
   eventOwner,
   eventPurchaseRevenue,
   eventRevenueRow,
@@ -28,6 +29,7 @@ export async function revenueSummary(deps: Deps, userId: string): Promise<Revenu
     total_earnings: sum(rows),
     last_payout_date: null,
     events_with_revenue: rows.length,
+    events_with_downloads: await countDownloadEvents(deps.db, userId),
     events: rows.map((r) => ({
       event_id: r.event_id,
       event_name: eventNameOf(r),

@@ -36,6 +36,8 @@ describe('revenue.summary (spec §3 derived revenue summary, §6 own revenue onl
       total_earnings: 0,
       last_payout_date: null,
       events_with_revenue: 0,
+      // both of Ada's events sell downloads, though nothing is sold yet
+      events_with_downloads: 2,
       events: [],
     });
   });
@@ -52,6 +54,7 @@ describe('revenue.summary (spec §3 derived revenue summary, §6 own revenue onl
       total_earnings: 499 + 499 + 500,
       last_payout_date: null,
       events_with_revenue: 2,
+      events_with_downloads: 2,
       events: [
         {
           event_id: adaOther.id,
