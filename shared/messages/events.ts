@@ -43,6 +43,8 @@ export const eventsMessages = {
     nameInvalid: 'Event name is required and must contain only valid characters',
     venueInvalid: 'Venue is required and must contain only valid characters',
     cityInvalid: 'City is required and must contain only valid characters',
+    // ours: the spec's text, then the character refused (a pasted symbol is hard to spot)
+    charRefused: (message: string, c: string) => `${message}: “${c}” is not allowed`,
     dateRequired: 'Event date is required',
     startTimeRequired: 'Start time is required',
     endTimeRequired: 'End time is required',

@@ -103,9 +103,13 @@ describe('eventFormSchema passing (spec §5)', () => {
 
 describe('eventFormSchema messages (spec §5, §8)', () => {
   it.each([
-    ['name', ['', '   ', null, 'Party <b>', 'a'.repeat(101), 'x=1'], M.eventForm.nameInvalid],
-    ['venue', ['', 'Hall #1'], M.eventForm.venueInvalid],
-    ['city', ['', 'Leeds!'], M.eventForm.cityInvalid],
+    ['name', ['', '   ', null, 'a'.repeat(101)], M.eventForm.nameInvalid],
+    ['name', ['Party <b>'], M.eventForm.charRefused(M.eventForm.nameInvalid, '<')],
+    ['name', ['x=1'], M.eventForm.charRefused(M.eventForm.nameInvalid, '=')],
+    ['venue', [''], M.eventForm.venueInvalid],
+    ['venue', ['Hall #1'], M.eventForm.charRefused(M.eventForm.venueInvalid, '#')],
+    ['city', [''], M.eventForm.cityInvalid],
+    ['city', ['Leeds!'], M.eventForm.charRefused(M.eventForm.cityInvalid, '!')],
     ['event_date', ['', null], M.eventForm.dateRequired],
     ['event_date', ['2026-02-30', '01/12/2026', '2026-12-01T10:00'], M.eventForm.dateInvalid],
     ['start_time', ['', null], M.eventForm.startTimeRequired],
@@ -191,5 +195,22 @@ describe('eventUpdateSchema and eventListSchema', () => {
     });
     expect(eventListSchema.safeParse({ limit: 51 }).success).toBe(false);
     expect(eventListSchema.safeParse({ page: 0 }).success).toBe(false);
+  });
+});
+
+describe('names people paste (typographic characters)', () => {
+  it('accepts en and em dashes, curly quotes and accented letters', () => {
+    for (const name of ['Meetup – Winter', 'Talks — Part 2', 'Ada’s “Night”', 'Ödön & Zoë ‘24', 'Tech\u00A0Night']) {
+      expect(eventFormSchema.safeParse({ ...valid, name }).success, name).toBe(true);
+    }
+  });
+
+  it('a refused character is named in the message (event, venue and city)', () => {
+    expect(errors({ name: 'Meetup #5' })).toEqual({ name: `${M.eventForm.nameInvalid}: “#” is not allowed` });
+    expect(errors({ venue: 'Hall <b>' })).toEqual({ venue: `${M.eventForm.venueInvalid}: “<” is not allowed` });
+    expect(errors({ city: 'Leeds 🎉' })).toEqual({ city: `${M.eventForm.cityInvalid}: “🎉” is not allowed` });
+    // blank and too long keep the spec's message alone
+    expect(errors({ name: '  ' })).toEqual({ name: M.eventForm.nameInvalid });
+    expect(errors({ name: 'a'.repeat(101) })).toEqual({ name: M.eventForm.nameInvalid });
   });
 });

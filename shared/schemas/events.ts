@@ -10,7 +10,18 @@ import { uuidSchema } from './common';
 // "Not in the past" needs the clock, so the events service checks it (M.eventForm.datePast).
 
 // spec §5: letters (accented included), digits, spaces and - ' , . & @ ( )
-export const NAME_PATTERN = /^[\p{L}\p{M}0-9 \-',.&@()]+$/u;
+// Ours beside them: the typographic forms people paste (en and em dashes, curly quotes, a no-break space).
+const NAME_CHAR = /[\p{L}\p{M}0-9 \-',.&@()\u2013\u2014\u2018\u2019\u201C\u201D\u00A0]/u;
+export const NAME_PATTERN = new RegExp(`^${NAME_CHAR.source}+$`, 'u');
+
+/** The first character a name may not hold, or undefined. */
+export const refusedNameChar = (v: string) => [...v].find((c) => !NAME_CHAR.test(c));
+
+/** The spec's message for a name with a character it may not hold, naming that character. */
+export function nameMessage(invalid: string, v: string): string {
+  const c = refusedNameChar(v);
+  return c === undefined ? invalid : M.eventForm.charRefused(invalid, c);
+}
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 // spec §5: hour 00-23, minute 00/15/30/45. ':00' seconds (Mantine's TimePicker) are accepted and dropped.
 const TIME = /^([01]\d|2[0-3]):(00|15|30|45)(:00)?$/;
@@ -36,7 +47,24 @@ function requiredText(required: string, valid: (v: string) => boolean, invalid =
 }
 
 const nameLike = (message: string) =>
-  requiredText(message, (v) => v.length <= LIMITS.NAME_PATTERN_MAX && NAME_PATTERN.test(v));
+  z
+    .string({ error: message })
+    .nullish()
+    .transform((raw, ctx) => {
+      const v = (raw ?? '').trim();
+      const problem = !v
+        ? message
+        : v.length > LIMITS.NAME_PATTERN_MAX
+          ? message
+          : NAME_PATTERN.test(v)
+            ? undefined
+            : nameMessage(message, v);
+      if (problem) {
+        ctx.issues.push({ code: 'custom', message: problem, input: raw });
+        return z.NEVER;
+      }
+      return v;
+    });
 
 const time = (required: string) => requiredText(required, (v) => TIME.test(v), M.eventForm.timeInvalid);
 

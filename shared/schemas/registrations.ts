@@ -4,7 +4,7 @@ import { M } from '../messages';
 import { PHOTO_MESSAGES } from '../photo-rules';
 import { sanitizeText } from '../sanitize';
 import { uuidSchema } from './common';
-import { NAME_PATTERN } from './events';
+import { NAME_PATTERN, nameMessage } from './events';
 
 // spec §5 attendee registration and edit registration: one schema for the form and the procedure.
 // Whether e-mail and phone are required depends on the event, so the schemas are functions of its
@@ -64,7 +64,8 @@ function personName(required: string, invalid: string) {
       }
       const v = (raw ?? '').trim();
       if (v.length > LIMITS.NAME_PATTERN_MAX || !NAME_PATTERN.test(v)) {
-        ctx.issues.push({ code: 'custom', message: invalid, input: raw });
+        const message = v.length > LIMITS.NAME_PATTERN_MAX ? invalid : nameMessage(invalid, v);
+        ctx.issues.push({ code: 'custom', message, input: raw });
         return z.NEVER;
       }
       return v;

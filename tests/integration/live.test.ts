@@ -109,6 +109,7 @@ describe('live.onEvent', () => {
     expect(Object.keys(w.items[0].data.registration ?? {}).sort()).toEqual(
       [
         'checked_in_at',
+        'checked_out_at',
         'created_at',
         'email',
         'event_id',

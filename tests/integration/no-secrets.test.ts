@@ -204,6 +204,8 @@ describe('no response carries a hash, a token or a secret', () => {
     await guest.query('registrations.list', { eventId: event.id });
     await ada.query('registrations.organiserList', { eventId: event.id });
     await ada.mutate('registrations.checkIn', { id: reg.id });
+    await ada.mutate('registrations.checkOut', { id: reg.id });
+    await ada.mutate('registrations.undoCheckOut', { id: reg.id });
     await ada.mutate('registrations.undoCheckIn', { id: reg.id });
     await ada.mutate('registrations.remove', { id: reg.id });
     await ada.mutate('gdpr.cleanupNow', { eventId: event.id });
