@@ -42,6 +42,6 @@ export type AdminEventRevenue = z.infer<typeof adminEventRevenueSchema>;
 /** Page views per UTC day (every day of the window, zero-filled) and the most viewed paths. */
 export const adminPageViewsSchema = z.object({
   days: z.array(z.object({ date: z.string(), views: count })),
-  topPages: z.array(z.object({ path: z.string(), views: count })),
+  topPages: z.array(z.object({ path: z.string(), label: z.string(), views: count })),
 });
 export type AdminPageViews = z.infer<typeof adminPageViewsSchema>;

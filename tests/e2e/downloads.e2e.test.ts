@@ -44,6 +44,8 @@ describe('attendee-list downloads in the browser', () => {
     // A browser without an entry of this event: the card, collapsed, then "Join Room to Download" + note.
     await page.goto(`/event-list/${event.id}`);
     await visible(card(page));
+    // PRO labels an organiser's feature in the event form; an attendee's card does not carry it
+    expect(await card(page).textContent()).not.toContain(M.eventForm.pro);
     await both(page, 'e2e-downloads-collapsed');
     await card(page).click();
     const join = page.getByRole('link', { name: M.downloads.joinToDownload });

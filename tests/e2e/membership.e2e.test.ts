@@ -100,6 +100,38 @@ describe('membership in the browser', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
+  test('paid in the checkout tab, the plans tab says Active on its return; the plan buttons line up', async () => {
+    const { server, context, page, errors } = await harness.open({ viewport: DESKTOP });
+    await signedInClient(server, 'admin@example.com');
+    await signInBrowser(server, context, 'ada@example.com');
+    await page.goto('/membership');
+    await visible(page.getByText(M.membership.typeLabel.none));
+    // the three plans' buttons sit on one line at the bottom of their cards
+    const tops = await Promise.all(
+      [
+        page.getByRole('button', { name: P.payg.button }),
+        page.getByRole('button', { name: P.annual.button }),
+        page.getByRole('link', { name: P.enterprise.button }),
+      ].map(async (b) => Math.round((await b.boundingBox())?.y ?? -1)),
+    );
+    // (the highlighted card's 2 px border may move its button by a pixel)
+    expect(Math.max(...tops) - Math.min(...tops), `button tops ${tops}`).toBeLessThanOrEqual(2);
+
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: P.payg.button }).click(),
+    ]);
+    await expect.poll(() => tab.url()).toContain(`${PAYMENTS.TEST_CHECKOUT_PATH}/`);
+    await tab.goto(await payOnTestCheckout(server, tab.url()));
+    await visible(tab.getByText(M.membership.success.oneTimeSteps[0]));
+    // back to the first tab, without a reload
+    await page.bringToFront();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await visible(page.getByText(M.membership.typeLabel['pay-as-you-go']).first());
+    await expect.poll(() => page.getByText(M.membership.typeLabel.none).count()).toBe(0);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   test('the success page without its query, or with a session that is not paid, fails', async () => {
     const { server, context, page, errors } = await harness.open();
     await signedInClient(server, 'admin@example.com');

@@ -95,8 +95,8 @@ export function PageViewsCharts({ data, loading }: { data: AdminPageViews | unde
 }
 
 /**
- * The most viewed paths as a ranked list with a bar each: a path is often long (/event-list/<uuid>), so it
- * is cut with an ellipsis on its own line instead of being squeezed inside a bar.
+ * The most viewed pages as a ranked list with a bar each, an event's page by what it is and the event's
+ * name ("Attendee list · Leeds Tech Social"; the path on hover), cut with an ellipsis on its own line.
  */
 function TopPages({ pages }: { pages: AdminPageViews['topPages'] }) {
   const max = Math.max(1, ...pages.map((p) => p.views));
@@ -105,8 +105,8 @@ function TopPages({ pages }: { pages: AdminPageViews['topPages'] }) {
       {pages.map((p) => (
         <li key={p.path}>
           <Group justify="space-between" wrap="nowrap" gap="sm" mb={4}>
-            <Text size="sm" truncate title={p.path} ff="monospace" style={{ minWidth: 0 }}>
-              {p.path}
+            <Text size="sm" truncate title={p.path} style={{ minWidth: 0 }}>
+              {p.label}
             </Text>
             <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums', flexShrink: 0 }}>
               {p.views.toLocaleString('en-GB')}

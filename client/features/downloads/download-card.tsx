@@ -82,12 +82,7 @@ export function DownloadCard({ event }: { event: PublicEventDto }) {
           <Group gap="sm" wrap="nowrap" miw={0}>
             <IconDownload size={20} aria-hidden style={{ flexShrink: 0 }} />
             <div style={{ minWidth: 0 }}>
-              <Group gap={8} wrap="nowrap">
-                <Text fw={600}>{M.downloads.title}</Text>
-                <Badge color="violet" variant="light" size="sm" style={{ flexShrink: 0 }}>
-                  {M.eventForm.pro}
-                </Badge>
-              </Group>
+              <Text fw={600}>{M.downloads.title}</Text>
               <Text size="sm" c={price === 0 ? 'teal' : 'dimmed'} fw={price === 0 ? 600 : 400}>
                 {formatPrice(price)}
               </Text>

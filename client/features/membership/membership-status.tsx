@@ -8,7 +8,8 @@ export const NO_MEMBERSHIP: MembershipStatus = { type: 'none', isActive: false, 
 
 /** The signed-in user's membership, asked again whenever a page showing it opens. */
 export function useMembership() {
-  const q = trpc.membership.check.useQuery(undefined, { refetchOnMount: 'always' });
+  // Checkout opens in another tab: back on this one, the status is asked again (INACTIVE → ACTIVE).
+  const q = trpc.membership.check.useQuery(undefined, { refetchOnMount: 'always', refetchOnWindowFocus: 'always' });
   return { ...q, status: q.data ?? NO_MEMBERSHIP };
 }
 

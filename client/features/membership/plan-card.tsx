@@ -73,12 +73,13 @@ export function PlanCard({ plan, action, note }: { plan: Plan; action: ReactNode
             </List.Item>
           ))}
         </List>
-        {action}
+        {/* the note above the button: every card's button then sits on the same line at the bottom */}
         {note && (
           <Text size="xs" c="dimmed">
             {note}
           </Text>
         )}
+        {action}
       </Stack>
     </Paper>
   );

@@ -1,4 +1,5 @@
 import { ADMIN, REVENUE } from '#shared/constants';
+import { M } from '#shared/messages';
 import type { AdminEventRevenue, AdminOverview, AdminPageViews } from '#shared/schemas/admin';
 import type { Deps } from '../../deps';
 import {
@@ -9,7 +10,7 @@ import {
   storedRevenueTotals,
 } from '../revenue/revenue.repo';
 import { eventNameOf } from '../revenue/revenue.service';
-import { pageViewsPerDay, platformCounts, topPages } from './analytics.repo';
+import { eventNames, pageViewsPerDay, platformCounts, topPages } from './analytics.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -71,8 +72,28 @@ export async function adminPageViews(deps: Deps): Promise<AdminPageViews> {
   const w = pageViewWindow(deps.clock.now());
   const perDay = new Map((await pageViewsPerDay(deps.db, w.from, w.to)).map((r) => [r.date, r.views]));
   const top = await topPages(deps.db, w.from, w.to, ADMIN.TOP_PAGES);
+  const ids = top.map((p) => EVENT_PAGE.exec(p.path)?.[2]).filter((id): id is string => Boolean(id));
+  const names = await eventNames(deps.db, [...new Set(ids)]);
   return {
     days: w.dates.map((date) => ({ date, views: perDay.get(date) ?? 0 })),
-    topPages: top.map((p) => ({ path: p.path, views: p.views })),
+    topPages: top.map((p) => ({ path: p.path, label: pageLabel(p.path, names), views: p.views })),
   };
+}
+
+// The pages that carry an event's id, and what each is to a person reading the admin's list.
+const EVENT_PAGE = /^\/(register|event-list|event-display|event-qr|event)\/([0-9a-f-]{36})(\/.*)?$/;
+const EVENT_PAGE_KIND: Record<string, string> = {
+  register: 'Join page',
+  'event-list': 'Attendee list',
+  'event-display': 'Live display',
+  'event-qr': 'QR display',
+  event: 'Event detail',
+};
+
+/** "Attendee list · Leeds Tech Social" for an event's page; the path itself for any other. */
+export function pageLabel(path: string, names: Map<string, string>): string {
+  const m = EVENT_PAGE.exec(path);
+  if (!m) return path;
+  const kind = m[3] ? `${EVENT_PAGE_KIND[m[1]]} (edit)` : EVENT_PAGE_KIND[m[1]];
+  return `${kind} · ${names.get(m[2]) ?? M.events.unknownEvent}`;
 }

@@ -215,11 +215,28 @@ describe('admin.pageViews (last 30 UTC days on the injected clock, top pages)', 
     const { topPages } = await (await adminApi(admin)).pageViews();
     expect(topPages).toHaveLength(10);
     expect(topPages.slice(0, 4)).toEqual([
-      { path: '/top', views: 5 },
-      { path: '/a', views: 2 },
-      { path: '/b', views: 2 },
-      { path: '/p0', views: 1 },
+      { path: '/top', label: '/top', views: 5 },
+      { path: '/a', label: '/a', views: 2 },
+      { path: '/b', label: '/b', views: 2 },
+      { path: '/p0', label: '/p0', views: 1 },
     ]);
     expect(topPages.map((p) => p.path)).not.toContain('/outside');
+  });
+
+  it("names an event's pages by what they are and the event's name, not its id", async () => {
+    const at = '2026-11-20T10:00:00.000Z';
+    const event = await (await ada.call()).events.create(eventForm({ name: 'Leeds Tech Social' }));
+    const gone = crypto.randomUUID();
+    for (const path of [`/event-list/${event.id}`, `/register/${event.id}`, `/event-display/${gone}`]) {
+      await addPageView(t.db, path, at);
+    }
+    await addPageView(t.db, `/register/${event.id}/edit/${crypto.randomUUID()}`, at);
+    const { topPages } = await (await adminApi(admin)).pageViews();
+    expect(Object.fromEntries(topPages.map((p) => [p.path, p.label]))).toEqual({
+      [`/event-list/${event.id}`]: 'Attendee list · Leeds Tech Social',
+      [`/register/${event.id}`]: 'Join page · Leeds Tech Social',
+      [`/event-display/${gone}`]: `Live display · ${M.events.unknownEvent}`,
+      [topPages.find((p) => p.path.includes('/edit/'))?.path ?? '']: 'Join page (edit) · Leeds Tech Social',
+    });
   });
 });

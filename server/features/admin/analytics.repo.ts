@@ -53,3 +53,10 @@ export function topPages(db: Q, from: string, to: string, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** Event names by id, for labelling the top pages (deleted events are simply missing). */
+export async function eventNames(db: Q, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('events').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
