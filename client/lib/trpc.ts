@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { httpBatchLink, httpLink, type OperationLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { httpBatchLink, type OperationLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { createTRPCReact, getQueryKey } from '@trpc/react-query';
 import type { AnyRouter, inferRouterOutputs } from '@trpc/server';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
@@ -11,8 +11,6 @@ export const trpc = createTRPCReact<AppRouter>();
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type Me = NonNullable<RouterOutputs['auth']['me']>;
-
-const PHOTO_CALLS = new Set(['registrations.join', 'registrations.update']);
 
 /**
  * Queries and mutations go over HTTP (batched) to /trpc, subscriptions over one WebSocket on the same
@@ -38,13 +36,9 @@ export function createTrpcClient(queryClient: QueryClient) {
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: live,
-        false: splitLink({
-          // a photo's upload shows its progress (./upload-progress.ts); one call per request
-          condition: (op) => PHOTO_CALLS.has(op.path),
-          true: httpLink({ url: '/trpc', fetch: fetchWithUploadProgress }),
-          // the server refuses larger batches (maxBatchSize)
-          false: httpBatchLink({ url: '/trpc', maxItems: TRPC_LIMITS.MAX_BATCH }),
-        }),
+        // the server refuses larger batches (maxBatchSize); a request's upload reports its progress
+        // (./upload-progress.ts: a photo's join or edit shows it)
+        false: httpBatchLink({ url: '/trpc', maxItems: TRPC_LIMITS.MAX_BATCH, fetch: fetchWithUploadProgress }),
       }),
     ],
   });

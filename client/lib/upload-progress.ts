@@ -2,9 +2,11 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Upload progress of the tRPC calls that carry a photo (a join, an edit): fetch cannot report how much of
- * a request body has been sent, so those calls go through `fetchWithUploadProgress` (XMLHttpRequest),
- * which publishes the fraction sent here. `null` while nothing is being sent.
+ * a request body has been sent, so tRPC's calls go through `fetchWithUploadProgress` (XMLHttpRequest),
+ * which publishes here the fraction sent of any body over TRACKED_BYTES (only a photo is that large).
+ * `null` while no such body is being sent.
  */
+const TRACKED_BYTES = 4 * 1024;
 let sent: number | null = null;
 const listeners = new Set<() => void>();
 const publish = (v: number | null) => {
@@ -29,10 +31,16 @@ export const fetchWithUploadProgress = (input: RequestInfo | URL, init?: Request
     xhr.open(init?.method ?? 'GET', String(input));
     for (const [key, value] of new Headers(init?.headers)) xhr.setRequestHeader(key, value);
     xhr.responseType = 'text';
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) publish(e.loaded / e.total);
+    const body = init?.body;
+    const tracked = typeof body === 'string' && body.length > TRACKED_BYTES;
+    if (tracked) {
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable && e.total > 0) publish(e.loaded / e.total);
+      };
+    }
+    const done = () => {
+      if (tracked) publish(null);
     };
-    const done = () => publish(null);
     xhr.onload = () => {
       done();
       const headers = new Headers();
@@ -56,6 +64,6 @@ export const fetchWithUploadProgress = (input: RequestInfo | URL, init?: Request
       reject(new DOMException('The request was aborted', 'AbortError'));
     };
     init?.signal?.addEventListener('abort', () => xhr.abort());
-    publish(0);
-    xhr.send((init?.body as XMLHttpRequestBodyInit | null | undefined) ?? null);
+    if (tracked) publish(0);
+    xhr.send((body as XMLHttpRequestBodyInit | null | undefined) ?? null);
   });
