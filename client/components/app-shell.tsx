@@ -70,7 +70,6 @@ export function AppLayout() {
         size={rem(SIDEBAR.MOBILE_WIDTH_REM)}
         padding="sm"
         title={<Brand />}
-        aria-label="Navigation"
         styles={{ body: { height: 'calc(100% - 60px)' } }}
       >
         <SidebarNav collapsed={false} isAdmin={isAdmin} onNavigate={sidebar.closeDrawer} />

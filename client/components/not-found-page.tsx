@@ -12,7 +12,7 @@ export function NotFoundPage() {
     <Center mih="100dvh" p="md" bg="gray.0">
       <Stack align="center" gap="md" ta="center">
         <Brand />
-        <Text fz={72} fw={800} lh={1} c="indigo.2" aria-hidden>
+        <Text fz={72} fw={800} lh={1} c="indigo.5" aria-hidden>
           404
         </Text>
         <Title order={2}>{M.guards.notFoundTitle}</Title>
