@@ -63,8 +63,10 @@ describe('the join page’s first paint, as the build writes it', () => {
     // what the title and the stylesheet use, and what those refer to in turn
     expect(vars).toContain('--mantine-h3-font-size:');
     expect(vars).toContain('--mantine-color-text:');
-    expect(vars).toContain('--mantine-color-indigo-filled: var(--mantine-color-indigo-6)'); // the brand's icon
-    expect(vars).toContain('--mantine-color-indigo-6:'); // through the line above
+    // the brand's icon, in the theme's primary shade (7: WCAG AA with white, client/theme.ts)
+    expect(vars).toContain('--mantine-color-indigo-filled: var(--mantine-color-indigo-7)');
+    expect(vars).toContain('--mantine-color-indigo-7:'); // through the line above
+    expect(vars).toContain('--mantine-color-dimmed: #5f666d'); // the venue and date under the title
     expect(vars).toContain('--mantine-scale:');
     // not used by the intro or the stylesheet, and the served page is never dark
     expect(vars).not.toContain('--mantine-color-grape-');
