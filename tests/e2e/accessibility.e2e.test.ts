@@ -18,50 +18,55 @@ async function seriousViolations(page: Page) {
 }
 
 describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
-  test('every public page and the main organiser pages: no serious or critical violation, at phone and desktop size', async () => {
-    const { server, page, context } = await harness.open({ viewport: PHONE });
-    const { api, event } = await organiserEvent(server, { name: 'Leeds Tech Social' });
-    await apiJoin(server, event.id, { first_name: 'Ada', last_name: 'Lovelace', headline: 'Analytical engines' });
+  // One test per kind of page and screen size: each stays well inside the test timeout on a busy machine.
+  for (const [screen, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    test(`every public page at ${screen} size: no serious or critical violation`, async () => {
+      const { server, page } = await harness.open({ viewport });
+      const { event } = await organiserEvent(server, { name: 'Leeds Tech Social' });
+      await apiJoin(server, event.id, { first_name: 'Ada', last_name: 'Lovelace', headline: 'Analytical engines' });
+      const pages: [string, () => Promise<void>][] = [
+        [`/register/${event.id}`, () => visible(page.getByRole('button', { name: 'Join the room' }))],
+        [`/event-list/${event.id}`, () => visible(page.getByText('Ada Lovelace').first())],
+        [`/event-display/${event.id}`, () => visible(page.getByText('Ada Lovelace').first())],
+        [`/event-qr/${event.id}`, () => visible(page.getByRole('heading', { name: 'Leeds Tech Social' }))],
+        ['/auth', () => visible(page.getByRole('tab', { name: 'Sign In' }))],
+        ['/terms', () => visible(page.getByRole('heading').first())],
+        ['/no-such-page', () => visible(page.getByText('Oops! Page not found'))],
+      ];
+      expect(await violationsOn(page, pages)).toEqual([]);
+    });
 
-    const publicPages: [string, () => Promise<void>][] = [
-      [`/register/${event.id}`, () => visible(page.getByRole('button', { name: 'Join the room' }))],
-      [`/event-list/${event.id}`, () => visible(page.getByText('Ada Lovelace').first())],
-      [`/event-display/${event.id}`, () => visible(page.getByText('Ada Lovelace').first())],
-      [`/event-qr/${event.id}`, () => visible(page.getByRole('heading', { name: 'Leeds Tech Social' }))],
-      ['/auth', () => visible(page.getByRole('tab', { name: 'Sign In' }))],
-      ['/terms', () => visible(page.getByRole('heading').first())],
-      ['/no-such-page', () => visible(page.getByText('Oops! Page not found'))],
-    ];
-    const found: string[] = [];
-    for (const viewport of [PHONE, DESKTOP]) {
-      await page.setViewportSize(viewport);
-      for (const [path, ready] of publicPages) {
-        await page.goto(path);
-        await ready();
-        for (const v of await seriousViolations(page)) found.push(`${viewport.width} ${path} ${v}`);
-      }
-    }
-
-    await context.addCookies(browserCookies(server, api));
-    const organiserPages: [string, () => Promise<void>][] = [
-      ['/', () => visible(page.getByRole('heading', { name: 'Dashboard', exact: true }))],
-      ['/events', () => visible(page.getByRole('heading', { name: 'Events', exact: true }))],
-      ['/create-event', () => visible(page.getByRole('button', { name: 'Create Event' }))],
-      [`/event/${event.id}`, () => visible(page.getByRole('button', { name: 'Check in Ada Lovelace' }))],
-      ['/membership', () => visible(page.getByText('Your membership'))],
-      ['/account', () => visible(page.getByRole('heading').first())],
-    ];
-    for (const viewport of [PHONE, DESKTOP]) {
-      await page.setViewportSize(viewport);
-      for (const [path, ready] of organiserPages) {
-        await page.goto(path);
-        await ready();
-        for (const v of await seriousViolations(page)) found.push(`${viewport.width} ${path} ${v}`);
-      }
-    }
-    expect(found).toEqual([]);
-  });
+    test(`the main organiser pages at ${screen} size: no serious or critical violation`, async () => {
+      const { server, page, context } = await harness.open({ viewport });
+      const { api, event } = await organiserEvent(server, { name: 'Leeds Tech Social' });
+      await apiJoin(server, event.id, { first_name: 'Ada', last_name: 'Lovelace', headline: 'Analytical engines' });
+      await context.addCookies(browserCookies(server, api));
+      const pages: [string, () => Promise<void>][] = [
+        ['/', () => visible(page.getByRole('heading', { name: 'Dashboard', exact: true }))],
+        ['/events', () => visible(page.getByRole('heading', { name: 'Events', exact: true }))],
+        ['/create-event', () => visible(page.getByRole('button', { name: 'Create Event' }))],
+        [`/event/${event.id}`, () => visible(page.getByRole('button', { name: 'Check in Ada Lovelace' }))],
+        ['/membership', () => visible(page.getByText('Your membership'))],
+        ['/account', () => visible(page.getByRole('heading').first())],
+      ];
+      expect(await violationsOn(page, pages)).toEqual([]);
+    });
+  }
 });
+
+/** Each page opened in turn, once `ready`; its serious or critical violations, named by path. */
+async function violationsOn(page: Page, pages: [string, () => Promise<void>][]) {
+  const found: string[] = [];
+  for (const [path, ready] of pages) {
+    await page.goto(path);
+    await ready();
+    for (const v of await seriousViolations(page)) found.push(`${path} ${v}`);
+  }
+  return found;
+}
 
 /** Presses Tab until the focused element is the one `name`d (its accessible name), at most 60 times. */
 async function tabTo(page: Page, name: string) {

@@ -92,6 +92,13 @@ describe('event form PRO sections in the browser', () => {
     });
     await visible(page.getByText('Active', { exact: true }));
     await visible(page.getByText('£2.50', { exact: true }));
+
+    // on the attendee list the sponsor's line follows the event's name
+    await page.goto(`/event-list/${saved.id}`);
+    const banner = page.getByTestId('sponsor-banner');
+    await visible(banner);
+    const title = await page.getByRole('heading', { name: 'Sponsored Night', exact: true }).boundingBox();
+    expect((await banner.boundingBox())?.y ?? 0).toBeGreaterThan((title?.y ?? 0) + (title?.height ?? 0));
     expect(errors).toEqual([]);
   }, 60_000);
 });

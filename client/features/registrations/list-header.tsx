@@ -8,15 +8,19 @@ import { Brand } from '../../components/brand';
 import { DeletionCountdown } from './deletion-countdown';
 
 /** spec §4 sponsor: shown only with a logo and a valid link; the link carries the UTM values. */
-function SponsorBanner({ event }: { event: PublicEventDto }) {
-  const href = sponsorHref(event);
-  if (!event.sponsor_enabled || !event.sponsor_logo_url || !href) {
-    return (
-      <Anchor component={Link} to="/auth" underline="never" c="inherit" aria-label="Roomlist: host your own event">
-        <Brand size="md" />
-      </Anchor>
-    );
-  }
+/** The event's sponsor line when its branding is complete (logo and link), else undefined. */
+const sponsored = (event: PublicEventDto) =>
+  event.sponsor_enabled && event.sponsor_logo_url ? sponsorHref(event) : undefined;
+
+function BrandLink() {
+  return (
+    <Anchor component={Link} to="/auth" underline="never" c="inherit" aria-label="Roomlist: host your own event">
+      <Brand size="md" />
+    </Anchor>
+  );
+}
+
+function SponsorBanner({ event, href }: { event: PublicEventDto; href: string }) {
   return (
     <Anchor
       href={href}
@@ -31,7 +35,7 @@ function SponsorBanner({ event }: { event: PublicEventDto }) {
         <Text size="sm" c="dimmed">
           {(event.sponsor_text || DEFAULTS.SPONSOR_TEXT).trim()}
         </Text>
-        <Image src={event.sponsor_logo_url} alt="Sponsor logo" h={40} w="auto" maw={200} fit="contain" />
+        <Image src={event.sponsor_logo_url ?? undefined} alt="Sponsor logo" h={40} w="auto" maw={200} fit="contain" />
       </Group>
     </Anchor>
   );
@@ -47,9 +51,13 @@ export function ListHeader({
   total: number | undefined;
   hereNow?: number;
 }) {
+  // The product's mark heads the card; a sponsor's line follows the event's name and place (it was above
+  // the name, where it read as the title).
+  const sponsorLink = sponsored(event);
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} shadow="xs">
       <Stack gap="sm" align="center" ta="center">
+        {!sponsorLink && <BrandLink />}
         <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
           {event.name}
         </Title>
@@ -68,7 +76,7 @@ export function ListHeader({
             </Badge>
           )}
         </Group>
-        <SponsorBanner event={event} />
+        {sponsorLink && <SponsorBanner event={event} href={sponsorLink} />}
         {!event.personal_data_deleted && <DeletionCountdown event={event} />}
       </Stack>
     </Paper>
