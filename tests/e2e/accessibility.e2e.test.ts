@@ -92,8 +92,9 @@ describe('keyboard only', () => {
     await page.goto(`/register/${event.id}`);
     await visible(page.getByRole('button', { name: 'Join the room' }));
 
-    await tabTo(page, 'Upload photo');
+    // listening before the first key: Playwright turns file-chooser interception on asynchronously
     const choosing = page.waitForEvent('filechooser');
+    await tabTo(page, 'Upload photo');
     await page.keyboard.press('Space');
     const chooser = await choosing;
     await chooser.setFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg() });
