@@ -1,4 +1,4 @@
-import { Badge, Button, Collapse, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Collapse, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileTypePdf, IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';

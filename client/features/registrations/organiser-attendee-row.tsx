@@ -8,6 +8,24 @@ import { formatJoined, fullName, initials } from './attendee-format';
 
 const time = (iso: string) => dayjs(iso).format('HH:mm');
 
+/** A thumb-sized undo of a check-in or a check-out, named for screen readers. */
+function UndoButton(p: { what: 'check-in' | 'check-out'; name: string; disabled: boolean; onClick: () => void }) {
+  return (
+    <Tooltip label={`Undo ${p.what}`}>
+      <ActionIcon
+        variant="default"
+        size={42}
+        radius="md"
+        disabled={p.disabled}
+        onClick={p.onClick}
+        aria-label={`Undo ${p.what} of ${p.name}`}
+      >
+        <IconArrowBackUp size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 /**
  * One attendee in the organiser's list (spec §2 registration management). At the door on a phone the
  * check-in is one tap on a full-width button; undo is one tap too (it is itself the undo), removal asks
@@ -118,18 +136,7 @@ export const OrganiserAttendeeRow = memo(function OrganiserAttendeeRow({
               >
                 Check out
               </Button>
-              <Tooltip label="Undo check-in">
-                <ActionIcon
-                  variant="default"
-                  size={42}
-                  radius="md"
-                  disabled={disabled || busy}
-                  onClick={() => onUndo(r)}
-                  aria-label={`Undo check-in of ${name}`}
-                >
-                  <IconArrowBackUp size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <UndoButton what="check-in" name={name} disabled={disabled || busy} onClick={() => onUndo(r)} />
             </>
           ) : (
             <>
@@ -146,18 +153,12 @@ export const OrganiserAttendeeRow = memo(function OrganiserAttendeeRow({
                 {left ? 'Check in again' : 'Check in'}
               </Button>
               {left && (
-                <Tooltip label="Undo check-out">
-                  <ActionIcon
-                    variant="default"
-                    size={42}
-                    radius="md"
-                    disabled={disabled || busy}
-                    onClick={() => onUndoCheckOut(r)}
-                    aria-label={`Undo check-out of ${name}`}
-                  >
-                    <IconArrowBackUp size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                <UndoButton
+                  what="check-out"
+                  name={name}
+                  disabled={disabled || busy}
+                  onClick={() => onUndoCheckOut(r)}
+                />
               )}
             </>
           )}

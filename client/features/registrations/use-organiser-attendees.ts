@@ -32,38 +32,19 @@ export function useOrganiserAttendees(eventId: string, open: boolean) {
       (old) => old && { ...old, registrations: old.registrations.map((x) => (x.id === r.id ? r : x)) },
     );
   const settle = () => void utils.registrations.organiserList.invalidate({ eventId });
-  const checkIn = trpc.registrations.checkIn.useMutation({
-    onSuccess: (r) => {
+  /** A check-in, check-out or undo: the row patched in place, the spec's toast, then the list again. */
+  const presence = (message: string) => ({
+    onSuccess: (r: RegistrationDto) => {
       patch(r);
-      notifications.show({ color: 'green', message: M.success.checkedIn });
+      notifications.show({ color: 'green', message });
     },
-    onError: (e) => notifications.show({ color: 'red', message: errorMessage(e) }),
+    onError: (e: unknown) => notifications.show({ color: 'red', message: errorMessage(e) }),
     onSettled: settle,
   });
-  const undo = trpc.registrations.undoCheckIn.useMutation({
-    onSuccess: (r) => {
-      patch(r);
-      notifications.show({ color: 'green', message: M.success.checkInUndone });
-    },
-    onError: (e) => notifications.show({ color: 'red', message: errorMessage(e) }),
-    onSettled: settle,
-  });
-  const checkOut = trpc.registrations.checkOut.useMutation({
-    onSuccess: (r) => {
-      patch(r);
-      notifications.show({ color: 'green', message: M.success.checkedOut });
-    },
-    onError: (e) => notifications.show({ color: 'red', message: errorMessage(e) }),
-    onSettled: settle,
-  });
-  const undoCheckOut = trpc.registrations.undoCheckOut.useMutation({
-    onSuccess: (r) => {
-      patch(r);
-      notifications.show({ color: 'green', message: M.success.checkOutUndone });
-    },
-    onError: (e) => notifications.show({ color: 'red', message: errorMessage(e) }),
-    onSettled: settle,
-  });
+  const checkIn = trpc.registrations.checkIn.useMutation(presence(M.success.checkedIn));
+  const undo = trpc.registrations.undoCheckIn.useMutation(presence(M.success.checkInUndone));
+  const checkOut = trpc.registrations.checkOut.useMutation(presence(M.success.checkedOut));
+  const undoCheckOut = trpc.registrations.undoCheckOut.useMutation(presence(M.success.checkOutUndone));
   const remove = trpc.registrations.remove.useMutation({
     onSuccess: () => {
       notifications.show({ color: 'green', message: M.success.registrationDeleted });
