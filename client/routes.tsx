@@ -7,7 +7,6 @@ import { FullPageLoader } from './components/full-page-loader';
 import { NotFoundPage } from './components/not-found-page';
 import { useMe } from './features/auth/use-auth';
 import { lazyPage } from './lib/lazy-page';
-import { useDropStaleToasts } from './lib/stale-toasts';
 import { trpc } from './lib/trpc';
 import { errorMessage } from './lib/trpc-errors';
 import { usePageViews } from './lib/use-page-views';
@@ -114,7 +113,6 @@ function GuardMessage({ text }: { text: string }) {
 
 export function AppRoutes() {
   usePageViews();
-  useDropStaleToasts();
   return (
     <Routes>
       <Route path="/auth" element={<AuthPage />} />

@@ -5,6 +5,7 @@ import '@mantine/notifications/styles.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { BREAKPOINTS } from '#shared/constants';
+import { useDropStaleToasts } from '../lib/stale-toasts';
 
 /**
  * Mantine's toast container, loaded on its own with the first toast (providers.tsx). On a desktop at the
@@ -12,6 +13,8 @@ import { BREAKPOINTS } from '#shared/constants';
  * screen (error toasts there go when the page changes or a success follows: lib/stale-toasts.ts).
  */
 export function ToastContainer() {
+  // here, not in the routes: only the toasts re-render when one comes or goes
+  useDropStaleToasts();
   const phone = useMediaQuery(`(max-width: ${BREAKPOINTS.MOBILE_PX}px)`);
   return <Notifications position={phone ? 'top-center' : 'bottom-right'} limit={4} />;
 }
