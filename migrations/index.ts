@@ -6,6 +6,7 @@ import * as m0004 from './0004-attendee-list-indexes';
 import * as m0005 from './0005-payments';
 import * as m0006 from './0006-join-codes';
 import * as m0007 from './0007-here-now';
+import * as m0008 from './0008-door-actions';
 
 /** Every migration, in order. A test checks that each file in this folder is listed here. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-payments': m0005,
   '0006-join-codes': m0006,
   '0007-here-now': m0007,
+  '0008-door-actions': m0008,
 };

@@ -288,3 +288,5 @@ export const PAGE_HINTS = {
   BROTLI_QUALITY: 5,
   GZIP_LEVEL: 6,
 } as const;
+// The door's offline mode: ./door-constants.ts
+export { DOOR } from './door-constants';

@@ -139,6 +139,16 @@ export interface RegistrationChangesTable {
   created_at: Timestamp;
 }
 
+/** A door device's queued check-in or check-out, by the id the device gave it: applied once. */
+export interface DoorActionsTable {
+  id: string;
+  event_id: string;
+  registration_id: string;
+  kind: 'check-in' | 'undo-check-in' | 'check-out' | 'undo-check-out';
+  outcome: 'applied' | 'unchanged' | 'removed' | 'erased';
+  created_at: Timestamp;
+}
+
 export interface DownloadRevenueTable {
   event_id: string;
   total_revenue: number;
@@ -209,6 +219,7 @@ export interface Database {
   events: EventsTable;
   event_registrations: EventRegistrationsTable;
   registration_changes: RegistrationChangesTable;
+  door_actions: DoorActionsTable;
   download_revenue: DownloadRevenueTable;
   download_purchases: DownloadPurchasesTable;
   page_views: PageViewsTable;

@@ -1,6 +1,7 @@
 import { adminRouter } from '../features/admin/admin.router';
 import { analyticsRouter } from '../features/analytics/analytics.router';
 import { authRouter } from '../features/auth/auth.router';
+import { doorRouter } from '../features/door/door.router';
 import { downloadsRouter } from '../features/downloads/downloads.router';
 import { eventsRouter } from '../features/events/events.router';
 import { gdprRouter } from '../features/gdpr/gdpr.router';
@@ -17,6 +18,7 @@ export const appRouter = router({
   admin: adminRouter,
   auth: authRouter,
   analytics: analyticsRouter,
+  door: doorRouter,
   downloads: downloadsRouter,
   events: eventsRouter,
   gdpr: gdprRouter,

@@ -43,6 +43,12 @@ export async function deleteChangesOf(db: Q, eventId: string): Promise<number> {
   return Number(r.numDeletedRows);
 }
 
+/** What the door devices sent: which attendee was checked in or out, and when. */
+export async function deleteDoorActionsOf(db: Q, eventId: string): Promise<number> {
+  const r = await db.deleteFrom('door_actions').where('event_id', '=', eventId).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 /** spec §4 "Event personal data": the flag is set, attendee_count is kept. */
 export async function markErased(db: Q, eventId: string, nowIso: string) {
   await db

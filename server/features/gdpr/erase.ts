@@ -6,6 +6,7 @@ import { erasureNotice } from '../changes/changes.repo';
 import {
   checkpointWal,
   deleteChangesOf,
+  deleteDoorActionsOf,
   deleteRegistrationsOf,
   dueEventIds,
   findErasableEvent,
@@ -34,6 +35,7 @@ export async function eraseInTransaction(
   const photoUrls = await photoUrlsOf(trx, eventId);
   const deletedRegistrations = await deleteRegistrationsOf(trx, eventId);
   await deleteChangesOf(trx, eventId);
+  await deleteDoorActionsOf(trx, eventId);
   await markErased(trx, eventId, nowIso);
   const notice = await erasureNotice(trx, eventId);
   return { eventId, deletedRegistrations, photoUrls, notice };

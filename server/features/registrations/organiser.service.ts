@@ -1,6 +1,7 @@
+import type { Transaction } from 'kysely';
 import { M } from '#shared/messages';
 import type { RegistrationDto, RegistrationListQuery } from '#shared/schemas/registrations';
-import type { ChangeKind } from '../../db/schema';
+import type { ChangeKind, Database } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
 import { recordChange } from '../changes/changes.repo';
@@ -47,25 +48,38 @@ async function unsearchedOrPinned(deps: Deps, userId: string, q: RegistrationLis
   return { rows, total };
 }
 
-type Presence = 'check-in' | 'undo-check-in' | 'check-out' | 'undo-check-out';
+export type Presence = 'check-in' | 'undo-check-in' | 'check-out' | 'undo-check-out';
 
 /**
- * spec §4 check-in and its undo; here now: check-out and its undo (only for someone checked in). Each is
- * recorded once: repeating it changes nothing and records nothing. A check-out and its undo go out live
- * as an update of the row.
+ * In the caller's transaction: one presence action at `at` (logged at `now`) (a check-out and its undo only for someone
+ * checked in), with its change-log row. Undefined when it changed nothing (missing, someone else's, or
+ * already in that state). A check-out and its undo go out live as an update of the row.
+ */
+export async function updatePresence(
+  trx: Transaction<Database>,
+  userId: string,
+  id: string,
+  action: Presence,
+  at: string,
+  now = at,
+) {
+  const kind: ChangeKind =
+    action === 'check-in' ? 'checked_in' : action === 'undo-check-in' ? 'check_in_undone' : 'updated';
+  const row =
+    action === 'check-in' || action === 'undo-check-in'
+      ? await setCheckedIn(trx, userId, id, action === 'check-in' ? at : null)
+      : await setCheckedOut(trx, userId, id, action === 'check-out' ? at : null);
+  if (!row) return undefined;
+  return { row, change: await recordChange(trx, { event_id: row.event_id, registration_id: id, kind, now }) };
+}
+
+/**
+ * spec §4 check-in and its undo; here now: check-out and its undo. Each is recorded once: repeating it
+ * changes nothing and records nothing.
  */
 async function setPresence(deps: Deps, userId: string, id: string, action: Presence): Promise<RegistrationDto> {
   const now = deps.clock.now().toISOString();
-  const kind: ChangeKind =
-    action === 'check-in' ? 'checked_in' : action === 'undo-check-in' ? 'check_in_undone' : 'updated';
-  const committed = await deps.db.transaction().execute(async (trx) => {
-    const row =
-      action === 'check-in' || action === 'undo-check-in'
-        ? await setCheckedIn(trx, userId, id, action === 'check-in' ? now : null)
-        : await setCheckedOut(trx, userId, id, action === 'check-out' ? now : null);
-    if (!row) return undefined;
-    return { row, change: await recordChange(trx, { event_id: row.event_id, registration_id: id, kind, now }) };
-  });
+  const committed = await deps.db.transaction().execute((trx) => updatePresence(trx, userId, id, action, now));
   if (!committed) {
     const current = await findOwnedRegistration(deps.db, userId, id);
     if (!current) return denied();
