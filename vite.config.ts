@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { doorServiceWorkerPlugin } from './scripts/door-sw';
 import { mantineCssPlugin } from './scripts/mantine-css';
 import { precompressPlugin } from './scripts/precompress';
 import { prerenderPlugin } from './scripts/prerender';
@@ -16,7 +17,7 @@ const ON_DEMAND = /[\\/]node_modules[\\/]@trpc[\\/]client[\\/]dist[\\/](wsLink-|
 export default defineConfig({
   root: path.join(root, 'client'),
   publicDir: path.join(root, 'client/public'),
-  plugins: [mantineCssPlugin(), trpcWsOnDemandPlugin(), react(), prerenderPlugin(), precompressPlugin()],
+  plugins: [mantineCssPlugin(), trpcWsOnDemandPlugin(), react(), prerenderPlugin(), doorServiceWorkerPlugin(), precompressPlugin()],
   resolve: {
     alias: {
       '#shared': path.join(root, 'shared'),

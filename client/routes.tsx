@@ -58,6 +58,8 @@ const MembershipPage = organiserPage(() =>
 const MembershipSuccessPage = organiserPage(() =>
   import('./features/membership/membership-success-page').then((m) => m.MembershipSuccessPage),
 );
+// The door (README "The door offline"): outside the signed-in layout, so it opens offline from the device's copy.
+const DoorPage = organiserPage(() => import('./features/door/door-page').then((m) => m.DoorPage));
 const AdminPage = organiserPage(() => import('./features/admin/admin-page').then((m) => m.AdminPage));
 // The built-in test checkout (payments in test mode): public, like Stripe's hosted page.
 const TestCheckoutPage = organiserPage(() =>
@@ -131,6 +133,7 @@ export function AppRoutes() {
       <Route path="/linkedin-callback" element={publicPage(<LinkedInCallbackPage />)} />
       <Route path="/auth-callback" element={publicPage(<LinkedInCallbackPage />)} />
       <Route path="/test-checkout/:id" element={<TestCheckoutPage />} />
+      <Route path="/door/:eventId" element={<DoorPage />} />
 
       <Route element={<RequireAuth />}>
         <Route element={<AppLayout />}>

@@ -4,6 +4,7 @@ import express from 'express';
 import { sql } from 'kysely';
 import { M } from '#shared/messages';
 import type { Deps } from '../deps';
+import { doorRoutes } from '../features/door/door.http';
 import { downloadRoutes } from '../features/downloads/downloads.http';
 import { joinCodeRoutes } from '../features/events/join-code.http';
 import { stripeWebhookRoutes } from '../features/payments/stripe-webhook';
@@ -52,6 +53,7 @@ export function createExpressApp(deps: Deps, clientDir: string, drain?: express.
   app.use('/uploads', serveUploads(uploadsDir(deps.config)));
   app.use('/trpc', ...trpcHttp(deps));
   app.use(joinCodeRoutes(deps));
+  app.use(doorRoutes(deps));
 
   const sendIndex = indexHtml(clientDir, deps.config.appName, routeData(deps));
   // Built files, sent as the build compressed them (brotli, gzip) when the browser accepts that.

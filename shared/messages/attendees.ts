@@ -109,9 +109,7 @@ export const attendeesMessages = {
     checkOut: 'Check out',
     undo: 'Undo',
     checkedInAt: (time: string) => `In ${time}`,
-    leftAt: (time: string) => `Left ${time}`,
-    noMatch: (query: string) => `No attendees found matching "${query}"`,
-    empty: 'No one has joined the room yet.',
+    more: (shown: number, total: number) => `Showing ${shown} of ${total}. Search to find someone else.`,
     queueFull: 'Too many check-ins are waiting to be sent. Connect to the internet to send them first.',
     conflictsTitle: 'Not applied',
     conflictDismiss: 'Dismiss',
@@ -122,7 +120,8 @@ export const attendeesMessages = {
     notOut: (name: string) => `${name} was not checked out, so there was nothing to undo.`,
     erased: "This event's attendee data has been erased, so it is no longer kept on this device.",
     signedOut: 'Sign in again to send the waiting check-ins.',
-    install: 'Install this page on the tablet (browser menu → Install app, or Add to Home Screen) to open it without Wi-Fi.',
+    install:
+      'Install this page on the tablet (browser menu → Install app, or Add to Home Screen) to open it without Wi-Fi.',
   },
   // spec §8 success messages
   success: {

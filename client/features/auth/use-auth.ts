@@ -34,6 +34,8 @@ export function useSignOut() {
   const setMe = useSetMe();
   const mutation = trpc.auth.signOut.useMutation({
     onSuccess: () => {
+      // the door's copy of attendee lists leaves the device with the session (README "The door offline")
+      void import('../door/door-store').then((m) => m.forgetDoorDevice());
       setMe(null);
       navigate('/auth', { replace: true });
     },

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Box, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconArrowLeft, IconPencil, IconUserCheck } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconDoor, IconPencil, IconUserCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { M } from '#shared/messages';
@@ -75,6 +75,17 @@ export function EventDetailPage() {
             >
               Edit
             </Button>
+            {!e.personal_data_deleted && (
+              <Button
+                component={Link}
+                to={`/door/${e.id}`}
+                variant="default"
+                leftSection={<IconDoor size={16} />}
+                title={M.door.openHint}
+              >
+                {M.door.open}
+              </Button>
+            )}
             <DeleteEventButton event={e} />
           </Group>
         </Group>
