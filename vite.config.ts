@@ -17,7 +17,14 @@ const ON_DEMAND = /[\\/]node_modules[\\/]@trpc[\\/]client[\\/]dist[\\/](wsLink-|
 export default defineConfig({
   root: path.join(root, 'client'),
   publicDir: path.join(root, 'client/public'),
-  plugins: [mantineCssPlugin(), trpcWsOnDemandPlugin(), react(), prerenderPlugin(), doorServiceWorkerPlugin(), precompressPlugin()],
+  plugins: [
+    mantineCssPlugin(),
+    trpcWsOnDemandPlugin(),
+    react(),
+    prerenderPlugin(),
+    doorServiceWorkerPlugin(),
+    precompressPlugin(),
+  ],
   resolve: {
     alias: {
       '#shared': path.join(root, 'shared'),

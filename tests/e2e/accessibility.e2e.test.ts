@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { M } from '#shared/messages';
 import { apiJoin, organiserEvent, photoJpeg } from '../helpers/attendees-browser';
 import { browserHarness, DESKTOP, PHONE, visible } from '../helpers/browser';
 import { browserCookies } from '../helpers/events-browser';
@@ -49,6 +50,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
         ['/events', () => visible(page.getByRole('heading', { name: 'Events', exact: true }))],
         ['/create-event', () => visible(page.getByRole('button', { name: 'Create Event' }))],
         [`/event/${event.id}`, () => visible(page.getByRole('button', { name: 'Check in Ada Lovelace' }))],
+        [`/door/${event.id}`, () => visible(page.getByRole('button', { name: `${M.door.checkIn} Ada Lovelace` }))],
         ['/membership', () => visible(page.getByText('Your membership'))],
         ['/account', () => visible(page.getByRole('heading').first())],
       ];

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { M } from '#shared/messages';
 import { apiJoin, organiserEvent } from '../helpers/attendees-browser';
-import { browserHarness, hidden, snap, visible } from '../helpers/browser';
+import { browserHarness, hidden, PHONE, snap, visible } from '../helpers/browser';
 import { browserCookies } from '../helpers/events-browser';
 
 const harness = browserHarness();
@@ -107,6 +107,9 @@ describe('the door offline (README "The door offline")', () => {
     );
     expect(await page.locator('[data-testid=door-attendee] img').count()).toBe(4);
     await snap(page, 'e2e-door-offline-820');
+    await page.setViewportSize(PHONE);
+    await snap(page, 'e2e-door-offline-390');
+    await page.setViewportSize(TABLET);
 
     // meanwhile, at the organiser's laptop, Mary's entry is removed
     await api.trpc.registrations.remove.mutate({ id: ids['Mary Somerville'] });
@@ -127,11 +130,17 @@ describe('the door offline (README "The door offline")', () => {
       .select('checked_in_at')
       .where('event_id', '=', event.id)
       .execute();
-    for (const t of times) expect(Date.parse(t.checked_in_at ?? '')).toBeGreaterThanOrEqual(Date.parse(offlineFrom) - 1000);
+    for (const t of times)
+      expect(Date.parse(t.checked_in_at ?? '')).toBeGreaterThanOrEqual(Date.parse(offlineFrom) - 1000);
     expect(await server.deps.db.selectFrom('door_actions').select('id').execute()).toHaveLength(4);
     expect((await deviceData(page, event.id)).rows).toMatchObject({ queue: 0, attendees: 3, conflicts: 1 });
     await page.getByRole('button', { name: M.door.conflictDismiss }).click();
     await hidden(conflicts);
+
+    // the service worker is the door's alone: a public page on the same device is not under it
+    await page.goto(`/register/${event.id}`);
+    await visible(page.getByRole('button', { name: M.attendees.joinButton }));
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
     expect(errors).toEqual([]);
   });
 
@@ -176,7 +185,10 @@ describe('the door offline (README "The door offline")', () => {
     await visible(row(page, 'Ada Lovelace'));
     await installed(page, event.id, 1);
     await page.goto('/account');
-    await page.getByRole('button', { name: /log ?out|sign out/i }).first().click();
+    await page
+      .getByRole('button', { name: /log ?out|sign out/i })
+      .first()
+      .click();
     await page.waitForURL('**/auth');
     await page.waitForFunction(async () => !(await indexedDB.databases()).some((d) => d.name === 'roomlist-door'));
     expect((await deviceData(page, event.id)).photos).toBe(0);
