@@ -3,8 +3,13 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import type { Plugin } from 'vite';
 
-// The door page's modules: the page and the stylesheet its route loads with it (client/routes.tsx).
-const DOOR_MODULES = ['client/features/door/door-page.tsx', 'client/styles/organiser-styles.ts'];
+// The door page's modules (client/routes.tsx → client/organiser-routes.tsx → the page), and whether what
+// each loads on demand comes too: the route table's other pages do not.
+const DOOR_MODULES = [
+  { module: 'client/organiser-routes.tsx', onDemand: false },
+  { module: 'client/styles/organiser-styles.ts', onDemand: true },
+  { module: 'client/features/door/door-page.tsx', onDemand: true },
+];
 const STATIC_FILES = ['/favicon.svg', '/door/icon-192.png', '/door/icon-512.png'];
 
 type Chunk = {
@@ -25,19 +30,23 @@ export function doorPrecache(bundle: Record<string, { type: string }>): string[]
   const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === 'chunk') as Chunk[];
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const seen = new Set<string>();
+  const visited = new Set<string>(); // file and mode: a chunk met statically may later be met with its on-demand code
   const css = new Set<string>();
   const visit = (file: string, dynamic: boolean) => {
     const c = byFile.get(file);
-    if (!c || seen.has(file)) return;
+    if (!c || visited.has(`${dynamic}:${file}`)) return;
+    visited.add(`${dynamic}:${file}`);
     seen.add(file);
     for (const f of c.viteMetadata?.importedCss ?? []) css.add(f);
     for (const f of c.imports) visit(f, dynamic);
     if (dynamic) for (const f of c.dynamicImports) visit(f, dynamic);
   };
   for (const c of chunks) if (c.isEntry) visit(c.fileName, false);
-  const door = chunks.filter((c) => DOOR_MODULES.some((m) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(m)));
-  if (door.length !== DOOR_MODULES.length) throw new Error(`door-sw: chunks not found for ${DOOR_MODULES.join(', ')}`);
-  for (const c of door) visit(c.fileName, true);
+  for (const { module, onDemand } of DOOR_MODULES) {
+    const c = chunks.find((x) => x.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
+    if (!c) throw new Error(`door-sw: no chunk for ${module}`);
+    visit(c.fileName, onDemand);
+  }
   return [...[...seen, ...css].map((f) => `/${f}`).sort(), ...STATIC_FILES];
 }
 
