@@ -206,6 +206,11 @@ describe('no response carries a hash, a token or a secret', () => {
     await ada.mutate('registrations.checkIn', { id: reg.id });
     await ada.mutate('registrations.checkOut', { id: reg.id });
     await ada.mutate('registrations.undoCheckOut', { id: reg.id });
+    await ada.query('door.snapshot', { eventId: event.id });
+    await ada.mutate('door.sync', {
+      eventId: event.id,
+      actions: [{ id: crypto.randomUUID(), registrationId: reg.id, kind: 'check-out', at: new Date().toISOString() }],
+    });
     await ada.mutate('registrations.undoCheckIn', { id: reg.id });
     await ada.mutate('registrations.remove', { id: reg.id });
     await ada.mutate('gdpr.cleanupNow', { eventId: event.id });
