@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { applyLocally, doorActionsFor } from '#client/features/door/door-presence';
-import type { QueuedAction } from '#client/features/door/door-store';
-import { conflictText } from '#client/features/door/door-sync';
 import { M } from '#shared/messages';
 import { DOOR_ACTIONS, type DoorActionKind, type DoorAttendee } from '#shared/schemas/door';
+import { applyLocally, doorActionsFor } from '../client/features/door/door-presence';
+import type { QueuedAction } from '../client/features/door/door-store';
+import { conflictText } from '../client/features/door/door-sync';
 import { anon, joinInput, newEvent, s, setUpRegistrationsWorld } from './helpers/registrations-world';
 
 // The door shows an action before the server has it (client/features/door/door-presence.ts): what it
