@@ -17,8 +17,15 @@ export type DoorOutcome = (typeof DOOR_OUTCOMES)[number];
 
 const cursorSchema = z.object({ created_at: z.string().max(40), id: uuidSchema });
 
-/** One page of the event's list for the device: oldest first, from after `after`. */
-export const doorSnapshotSchema = z.object({ eventId: uuidSchema, after: cursorSchema.nullable().default(null) });
+/**
+ * One page of the event's list for the device: oldest first, from after `after`. `known`: the change
+ * number of the list the device holds; when nothing changed since, the first page answers `unchanged`.
+ */
+export const doorSnapshotSchema = z.object({
+  eventId: uuidSchema,
+  after: cursorSchema.nullable().default(null),
+  known: z.number().int().nonnegative().nullable().default(null),
+});
 export type DoorSnapshotInput = z.input<typeof doorSnapshotSchema>;
 
 /** One action as the device queued it: its own id (made on the device) makes sending it twice harmless. */
@@ -63,6 +70,9 @@ export const doorSnapshotResponseSchema = z.object({
   event: doorEventSchema,
   attendees: z.array(doorAttendeeSchema),
   next: cursorSchema.nullable(),
+  /** The event's latest change number when this page was read (0 when its log is empty). */
+  seq: z.number(),
+  unchanged: z.boolean(),
 });
 export type DoorSnapshot = z.output<typeof doorSnapshotResponseSchema>;
 

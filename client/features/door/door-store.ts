@@ -9,7 +9,8 @@ const DB_NAME = 'roomlist-door';
 const DB_VERSION = 1;
 const PHOTO_CACHE_PREFIX = 'roomlist-door-photos-';
 
-export type SavedEvent = DoorEvent & { userId: string; savedAt: string };
+/** The event as kept, with who kept it, when, and the change number of the list kept (`seq`). */
+export type SavedEvent = DoorEvent & { userId: string; savedAt: string; seq: number };
 export type LocalAttendee = DoorAttendee & { eventId: string };
 export type QueuedAction = DoorAction & { eventId: string; seq: number };
 export type Conflict = { id: string; eventId: string; text: string; seq: number };
@@ -100,6 +101,13 @@ export function saveSnapshot(event: SavedEvent, attendees: DoorAttendee[]) {
     t.objectStore('events').put(event);
     const store = t.objectStore('attendees');
     for (const a of attendees) store.put({ ...a, eventId: event.id });
+  });
+}
+
+/** The event's record alone: a refresh that found the list unchanged. */
+export function saveEvent(event: SavedEvent) {
+  return inTransaction(['events'], 'readwrite', (t) => {
+    t.objectStore('events').put(event);
   });
 }
 

@@ -9,6 +9,7 @@ import {
   loadDoor,
   type QueuedAction,
   type SavedEvent,
+  saveEvent,
   saveSnapshot,
   settleSent,
 } from './door-store';
@@ -16,16 +17,29 @@ import { formatTime } from './door-time';
 
 type Client = ReturnType<typeof trpc.useUtils>['client'];
 
-/** The whole list from the server, page after page, with the queue not yet sent replayed on top. */
-export async function refreshSnapshot(client: Client, eventId: string, userId: string, now: Date): Promise<SavedEvent> {
-  let page = await client.door.snapshot.query({ eventId });
-  const event = page.event;
+/**
+ * The whole list from the server, page after page, with the queue not yet sent replayed on top; only
+ * the event's record when the list kept (`kept`, by this user) has not changed since.
+ */
+export async function refreshSnapshot(
+  client: Client,
+  eventId: string,
+  userId: string,
+  now: Date,
+  kept: SavedEvent | undefined,
+): Promise<SavedEvent> {
+  const known = kept && kept.userId === userId ? kept.seq : null;
+  let page = await client.door.snapshot.query({ eventId, known });
+  const saved: SavedEvent = { ...page.event, userId, savedAt: now.toISOString(), seq: page.seq };
+  if (page.unchanged) {
+    await saveEvent(saved);
+    return saved;
+  }
   const attendees: DoorAttendee[] = [...page.attendees];
   while (page.next) {
     page = await client.door.snapshot.query({ eventId, after: page.next });
     attendees.push(...page.attendees);
   }
-  const saved: SavedEvent = { ...event, userId, savedAt: now.toISOString() };
   const queue = (await loadDoor(eventId))?.queue ?? [];
   const byId = new Map(attendees.map((a) => [a.id, a]));
   for (const q of queue) {

@@ -49,7 +49,7 @@ export function useDoor(eventId: string) {
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<string>();
   const running = useRef(false);
-  const again = useRef(false);
+  const pending = useRef<'send' | 'refresh' | undefined>(undefined);
 
   const reload = useCallback(async () => setData((await loadDoor(eventId)) ?? null), [eventId]);
 
@@ -59,50 +59,69 @@ export function useDoor(eventId: string) {
     await reload();
   }, [eventId, reload]);
 
+  /** Sends the queue, if any. True when the server says the event's attendee data is erased. */
+  const send = useCallback(async () => {
+    const local = await loadDoor(eventId);
+    if (!local?.queue.length) return false;
+    const known = new Map<string, LocalAttendee>(local.attendees.map((a) => [a.id, a]));
+    return sendQueue(client, eventId, local.queue, known);
+  }, [client, eventId]);
+
+  /** Asks who is signed in, sends the queue, then reads the list again when it changed. */
+  const refresh = useCallback(async () => {
+    const me = await client.auth.me.query();
+    utils.auth.me.setData(undefined, me);
+    setReachable(true);
+    if (!me) return setNotice(M.door.signedOut);
+    const local = await loadDoor(eventId);
+    if (local && local.event.userId !== me.id)
+      await forgetDoorEvent(eventId); // another organiser's copy
+    else if (await send()) return erase();
+    const kept = (await loadDoor(eventId))?.event;
+    const saved = await refreshSnapshot(client, eventId, me.id, new Date(), kept);
+    if (saved.erased) return erase();
+    if (!kept || saved.seq !== kept.seq) {
+      const photos = ((await loadDoor(eventId))?.attendees ?? []).flatMap((a) => (a.photo_url ? [a.photo_url] : []));
+      void cacheDoorPhotos(eventId, photos);
+    }
+    setNotice((n) => (n === M.door.signedOut ? undefined : n));
+  }, [client, utils, eventId, send, erase]);
+
   /**
-   * Asks who is signed in, sends the queue, then reads the list again; one run at a time, a request
-   * during a run runs after it.
+   * One run at a time: `send` after an action at the door (the answer carries the attendee as the
+   * server has them), `refresh` at start, on reconnect and every so often. A request during a run runs
+   * after it (a refresh covers a send).
    */
-  const sync = useCallback(async () => {
-    if (running.current) {
-      again.current = true;
-      return;
-    }
-    running.current = true;
-    setSending(true);
-    try {
-      do {
-        again.current = false;
-        const me = await client.auth.me.query();
-        utils.auth.me.setData(undefined, me);
-        setReachable(true);
-        if (!me) return setNotice(M.door.signedOut);
-        const userId = me.id;
-        const local = await loadDoor(eventId);
-        if (local && local.event.userId !== userId)
-          await forgetDoorEvent(eventId); // another organiser's copy
-        else if (local?.queue.length) {
-          const known = new Map<string, LocalAttendee>(local.attendees.map((a) => [a.id, a]));
-          if (await sendQueue(client, eventId, local.queue, known)) return await erase();
+  const sync = useCallback(
+    async (mode: 'send' | 'refresh' = 'refresh') => {
+      if (running.current) {
+        if (pending.current !== 'refresh') pending.current = mode;
+        return;
+      }
+      running.current = true;
+      setSending(true);
+      try {
+        for (let next: typeof pending.current = mode; next; next = pending.current) {
+          pending.current = undefined;
+          if (next === 'refresh') await refresh();
+          else if (await send()) await erase();
+          else setReachable(true);
+          await reload();
         }
-        const saved = await refreshSnapshot(client, eventId, userId, new Date());
-        if (saved.erased) return await erase();
+      } catch (err) {
+        pending.current = undefined;
+        const code = errorCode(err);
+        if (code === 'UNAUTHORIZED') setNotice(M.door.signedOut);
+        else if (code === 'NOT_FOUND') setNotice(M.events.notFoundOrDenied);
+        else setReachable(false);
+      } finally {
+        running.current = false;
+        setSending(false);
         await reload();
-        const photos = ((await loadDoor(eventId))?.attendees ?? []).flatMap((a) => (a.photo_url ? [a.photo_url] : []));
-        void cacheDoorPhotos(eventId, photos);
-      } while (again.current);
-      setNotice((n) => (n === M.door.signedOut ? undefined : n));
-    } catch (err) {
-      const code = errorCode(err);
-      if (code === 'UNAUTHORIZED') setNotice(M.door.signedOut);
-      else if (code === 'NOT_FOUND') setNotice(M.events.notFoundOrDenied);
-      else setReachable(false);
-    } finally {
-      running.current = false;
-      setSending(false);
-      await reload();
-    }
-  }, [client, utils, eventId, reload, erase]);
+      }
+    },
+    [refresh, send, erase, reload],
+  );
 
   useEffect(() => void reload(), [reload]);
 
@@ -142,7 +161,7 @@ export function useDoor(eventId: string) {
         applyLocally(a, kind, at),
       );
       await reload();
-      if (navigator.onLine) void sync();
+      if (navigator.onLine) void sync('send');
     },
     [eventId, reload, sync],
   );

@@ -80,3 +80,13 @@ export function findDoorAction(db: Q, eventId: string, id: string) {
     .where('event_id', '=', eventId)
     .executeTakeFirst();
 }
+
+/** The event's latest logged change (0 when none is kept): any change to its list moves it. */
+export async function latestChangeSeq(db: Q, eventId: string): Promise<number> {
+  const row = await db
+    .selectFrom('registration_changes')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return Number(row?.seq ?? 0);
+}

@@ -12,6 +12,7 @@ import {
   findDoorAction,
   findDoorAttendee,
   findDoorEvent,
+  latestChangeSeq,
   setDoorOutcome,
 } from './door.repo';
 
@@ -36,7 +37,7 @@ const toDoorAttendee = (r: Row): DoorAttendee => ({
 export async function doorSnapshot(
   deps: Deps,
   userId: string,
-  input: { eventId: string; after: { created_at: string; id: string } | null },
+  input: { eventId: string; after: { created_at: string; id: string } | null; known: number | null },
 ): Promise<DoorSnapshot> {
   const event = await findDoorEvent(deps.db, userId, input.eventId);
   if (!event) return denied();
@@ -49,11 +50,14 @@ export async function doorSnapshot(
     erases_at: new Date(erasesAt).toISOString(),
     erased: Boolean(event.personal_data_deleted),
   };
-  if (event.personal_data_deleted) return { event: head, attendees: [], next: null };
+  if (event.personal_data_deleted) return { event: head, attendees: [], next: null, seq: 0, unchanged: false };
+  const seq = await latestChangeSeq(deps.db, input.eventId);
+  // a door refreshes every so often: a list that did not change is not sent again
+  if (!input.after && input.known === seq) return { event: head, attendees: [], next: null, seq, unchanged: true };
   const rows = await doorAttendeesPage(deps.db, input.eventId, input.after, DOOR.SNAPSHOT_PAGE);
   const last = rows.at(-1);
   const next = rows.length === DOOR.SNAPSHOT_PAGE && last ? { created_at: last.created_at, id: last.id } : null;
-  return { event: head, attendees: rows.map(toDoorAttendee), next };
+  return { event: head, attendees: rows.map(toDoorAttendee), next, seq, unchanged: false };
 }
 
 /**

@@ -74,6 +74,21 @@ describe('the door: the list for the device', () => {
     expect(new Set(seen)).toEqual(joined);
   });
 
+  it('answers "unchanged" to a device that already holds the latest list, and the full list after any change', async () => {
+    const { e, people } = await room(2);
+    const d = await door(s.ada);
+    const first = await d.snapshot({ eventId: e.id });
+    expect(first).toMatchObject({ unchanged: false });
+    expect(first.attendees).toHaveLength(2);
+    const same = await d.snapshot({ eventId: e.id, known: first.seq });
+    expect(same).toMatchObject({ unchanged: true, attendees: [], seq: first.seq });
+    await (await s.ada.call()).registrations.checkIn({ id: people[0].id });
+    const moved = await d.snapshot({ eventId: e.id, known: first.seq });
+    expect(moved.unchanged).toBe(false);
+    expect(moved.seq).toBeGreaterThan(first.seq);
+    expect(moved.attendees.find((a) => a.id === people[0].id)?.checked_in_at).not.toBeNull();
+  });
+
   it("is the owner's only: someone else's event reads like a missing one", async () => {
     const { e } = await room(1);
     await expect((await door(s.bob)).snapshot({ eventId: e.id })).rejects.toMatchObject({
