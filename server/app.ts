@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Config } from './config';
-import { type Db, openDb } from './db/connection';
+import { type Db, openDb, openPostgres } from './db/connection';
+import { isPostgres } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import { createDeps } from './deps';
 import type { LiveBus } from './features/changes/bus';
@@ -40,7 +41,11 @@ export async function createApp(config: Config, overrides: AppOverrides = {}) {
   if (dataDir === 'restricted') log.info({ dataDir: config.dataDir }, 'data folder made owner-only (0700)');
   else if (dataDir !== 'ok')
     log.warn({ dataDir: config.dataDir, err: dataDir.failed }, 'data folder is readable by others');
-  const db = overrides.db ?? usingDataDir(config.dataDir, () => openDb(path.join(config.dataDir, 'app.db')));
+  const db =
+    overrides.db ??
+    (config.databaseUrl
+      ? openPostgres(config.databaseUrl)
+      : usingDataDir(config.dataDir, () => openDb(path.join(config.dataDir, 'app.db'))));
   await usingDataDirAsync(config.dataDir, () =>
     migrateToLatest(db, { backupDir: path.join(config.dataDir, 'backups'), log }),
   );
@@ -86,6 +91,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}) {
 }
 
 async function checkpoint(db: Db, log: Log) {
+  if (isPostgres(db)) return; // PostgreSQL keeps its own WAL
   try {
     await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
   } catch (err) {

@@ -34,6 +34,14 @@ const schema = z.object({
   BASE_URL: optionalUrl.transform((v) => v?.replace(/\/+$/, '')),
   APP_NAME: z.string().trim().min(1, 'must not be blank').default('Roomlist'),
   SMTP_URL: optionalUrl,
+  // PostgreSQL instead of the SQLite file in DATA_DIR (README "Scaling out")
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
   MAIL_FROM: z.string().min(3).default('Roomlist <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
@@ -92,6 +100,7 @@ export type Config = Readonly<{
   baseUrl: string | undefined;
   appName: string;
   smtpUrl: string | undefined;
+  databaseUrl: string | undefined;
   mailFrom: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   /** Proxies whose X-Forwarded-* headers are believed (addresses, subnets, `loopback`…); empty: none. */
@@ -135,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseUrl: c.BASE_URL,
     appName: c.APP_NAME,
     smtpUrl: c.SMTP_URL,
+    databaseUrl: c.DATABASE_URL,
     mailFrom: c.MAIL_FROM,
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,

@@ -34,7 +34,8 @@ export const RATE_LIMITS = {
 
 // ours: compiled SQL statements kept per database connection (the app runs a few dozen distinct texts;
 // an `IN (?, ?, …)` list makes one text per length, so the least recently used go past this)
-export const DB = { STATEMENT_CACHE: 256 } as const;
+// PG_POOL_MAX: connections one process keeps to PostgreSQL (its default max_connections is 100: a few processes fit)
+export const DB = { STATEMENT_CACHE: 256, PG_POOL_MAX: 10 } as const;
 
 // spec §4 "The session is restored on load and refreshed automatically" (lifetimes are ours)
 export const SESSION = {

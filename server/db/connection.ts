@@ -1,6 +1,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import { DB } from '../constants';
 import { createPrivateFile, mkdirPrivate } from '../lib/private-files';
 import type { Database } from './schema';
@@ -21,6 +22,22 @@ export function openDb(file: string): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('secure_delete = ON');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/**
+ * A pool on PostgreSQL (DATABASE_URL). Counts, sums and identity columns come back as numbers, as they
+ * do from SQLite (pg gives 64-bit integers as strings; every figure here is far below 2^53).
+ */
+export function openPostgres(url: string, o: { max?: number; idleMs?: number } = {}): Db {
+  const types = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+      oid === INT8_OID || oid === NUMERIC_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
+  } as pg.CustomTypesConfig;
+  const pool = new pg.Pool({ connectionString: url, max: o.max ?? DB.PG_POOL_MAX, idleTimeoutMillis: o.idleMs, types });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /**

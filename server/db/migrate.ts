@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } from 'kysely';
 import { migrations } from '../../migrations/index';
+import { NOCASE_COLLATION } from '../../migrations/postgres-ddl';
 import { createPrivateFile, mkdirPrivate } from '../lib/private-files';
+import { isPostgres } from './dialect';
 
 type Log = { info: (obj: object, msg?: string) => void };
 
@@ -17,12 +19,14 @@ export async function migrateToLatest(
   db: Kysely<any>,
   opts: { backupDir?: string; log?: Log; migrations?: Record<string, Migration> } = {},
 ) {
+  // the collation SQLite has built in, which the DDL names (migrations/postgres-ddl.ts)
+  if (isPostgres(db)) await sql.raw(NOCASE_COLLATION).execute(db);
   const m = migrator(db, opts.migrations ?? migrations);
   const known = await m.getMigrations();
   const pending = known.filter((x) => !x.executedAt);
   if (pending.length === 0) return [];
   const hasApplied = known.some((x) => x.executedAt);
-  if (hasApplied && opts.backupDir) {
+  if (hasApplied && opts.backupDir && !isPostgres(db)) {
     mkdirPrivate(opts.backupDir);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(opts.backupDir, `app-${stamp}-before-${pending[0].name}.db`);

@@ -4,8 +4,6 @@ import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { expect } from 'vitest';
 import { loadConfig } from '#server/config';
-import { openDb } from '#server/db/connection';
-import { migrateToLatest } from '#server/db/migrate';
 import { createDeps, type Deps } from '#server/deps';
 import type { Mail, Mailer } from '#server/features/email/mailer';
 import type { PaymentGateway } from '#server/features/payments/gateway';
@@ -14,6 +12,7 @@ import { createLog } from '#server/lib/log';
 import { createContext } from '#server/trpc/context';
 import { appRouter } from '#server/trpc/router';
 import { createCallerFactory, userMessage } from '#server/trpc/trpc';
+import { openTestDb } from './test-db';
 
 export const T0 = '2026-11-22T12:00:00.000Z';
 
@@ -23,13 +22,12 @@ export function memoryMailer() {
   return { mailer, sent, lastLink: (to: string) => [...sent].reverse().find((m) => m.to === to)?.link };
 }
 
-/** Fresh in-memory SQLite with the real migrations, a fixed clock and a mailer that keeps messages. */
+/** A fresh database (in-memory SQLite, or PostgreSQL under `npm run test:pg`) with the real migrations, a fixed clock and a mailer that keeps messages. */
 export async function makeTestDeps(
   env: Record<string, string> = {},
   overrides: Partial<{ payments: PaymentGateway }> = {},
 ) {
-  const db = openDb(':memory:');
-  await migrateToLatest(db);
+  const db = await openTestDb();
   const clock = fixedClock(T0);
   const mail = memoryMailer();
   const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'roomlist-unused'), LOG_LEVEL: 'silent', ...env });

@@ -13,7 +13,7 @@ export function recordAttempt(
   db: Q,
   a: { key: string; now: string; windowFloor: string; max: number; lockEnd: string },
 ) {
-  const lockedNow = sql<boolean>`coalesce(rate_limits.locked_until > ${a.now}, 0)`;
+  const lockedNow = sql<boolean>`coalesce(rate_limits.locked_until > ${a.now}, FALSE)`;
   const fresh = sql<boolean>`(NOT ${lockedNow} AND (rate_limits.window_start <= ${a.windowFloor} OR rate_limits.locked_until IS NOT NULL))`;
   const next = sql<number>`(CASE WHEN ${fresh} THEN 1 ELSE rate_limits.attempts + 1 END)`;
   return db

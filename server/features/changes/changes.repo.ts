@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { isPostgres } from '../../db/dialect';
 import type { ChangeKind, Database } from '../../db/schema';
 import type { Change } from './bus';
 
@@ -31,16 +32,20 @@ export function changesAfter(db: Q, eventId: string, afterSeq: number, limit: nu
 
 /**
  * The log's extent over all events: `oldest` kept seq (null when empty) and `last` seq ever handed out
- * (AUTOINCREMENT never reuses one, so it survives pruning and erasure).
+ * (AUTOINCREMENT, and PostgreSQL's identity sequence, never reuse one, so it survives pruning and erasure).
  */
 export async function logExtent(db: Q): Promise<{ oldest: number | null; last: number }> {
   const oldest = await db
     .selectFrom('registration_changes')
     .select((eb) => eb.fn.min<number | null>('seq').as('seq'))
     .executeTakeFirst();
-  const last = await sql<{ seq: number }>`SELECT seq FROM sqlite_sequence WHERE name = 'registration_changes'`.execute(
-    db,
-  );
+  const last = isPostgres(db)
+    ? await sql<{
+        seq: number | null;
+      }>`SELECT pg_sequence_last_value(pg_get_serial_sequence('registration_changes', 'seq')::regclass) AS seq`.execute(
+        db,
+      )
+    : await sql<{ seq: number }>`SELECT seq FROM sqlite_sequence WHERE name = 'registration_changes'`.execute(db);
   return { oldest: oldest?.seq ?? null, last: Number(last.rows[0]?.seq ?? 0) };
 }
 

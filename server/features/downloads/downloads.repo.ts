@@ -1,4 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { dialectOf } from '../../db/dialect';
+import { nocase } from '../../db/nocase';
 import type { Database } from '../../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -9,8 +11,8 @@ export function attendeesForExport(db: Q, eventId: string) {
     .selectFrom('event_registrations')
     .select(['first_name', 'last_name', 'email', 'phone', 'headline', 'photo_url', 'checked_in_at', 'created_at'])
     .where('event_id', '=', eventId)
-    .orderBy(sql`first_name COLLATE NOCASE`, 'asc')
-    .orderBy(sql`last_name COLLATE NOCASE`, 'asc')
+    .orderBy(nocase(dialectOf(db), 'first_name'), 'asc')
+    .orderBy(nocase(dialectOf(db), 'last_name'), 'asc')
     .orderBy(sql`rowid`, 'asc')
     .execute();
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { isPostgres } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -75,10 +76,16 @@ export async function referencedUrls(db: Q, urls: string[]): Promise<Set<string>
 }
 
 /**
- * Copies the WAL into the database file and truncates it to zero bytes, so deleted rows do not
- * survive in old WAL frames (secure_delete zeroes them in the database file itself).
+ * After an erasure, what the database keeps of the deleted rows goes too. SQLite: the WAL is copied into
+ * the database file and truncated to zero bytes (secure_delete zeroes the rows in the file itself).
+ * PostgreSQL: the erased tables are vacuumed, so their dead rows' space is marked free and reused (what
+ * survives until then, and in WAL and backups, is in the README's retention section).
  */
 export async function checkpointWal(db: Q): Promise<{ busy: boolean }> {
+  if (isPostgres(db)) {
+    await sql`VACUUM event_registrations, registration_changes, door_actions`.execute(db);
+    return { busy: false };
+  }
   const r = await sql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
   return { busy: r.rows[0]?.busy === 1 };
 }

@@ -31,7 +31,9 @@ export async function fulfilMembership(deps: Deps, session: PaymentSession): Pro
         if (end > startsAt) startsAt = end;
       }
     }
-    await insertMembership(trx, userId, {
+    // On PostgreSQL two grants of one session can both pass the check above: the unique session id
+    // lets only one insert, and the other waits for it and answers "already".
+    const inserted = await insertMembership(trx, userId, {
       id: newId(),
       membership_type: annual ? 'annual' : 'one_time',
       is_active: true,
@@ -40,7 +42,7 @@ export async function fulfilMembership(deps: Deps, session: PaymentSession): Pro
       now: now.toISOString(),
       payment_session_id: session.id,
     });
-    return { fulfilled: true, alreadyFulfilled: false };
+    return { fulfilled: true, alreadyFulfilled: !inserted };
   });
 }
 

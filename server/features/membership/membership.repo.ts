@@ -41,7 +41,7 @@ export async function consumeOneTimeCredit(db: Q, userId: string, now: string): 
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** For tests, seeds and the payments feature: one membership row. */
+/** For tests, seeds and the payments feature: one membership row; false when its payment session already granted one. */
 export async function insertMembership(
   db: Q,
   userId: string,
@@ -55,7 +55,7 @@ export async function insertMembership(
     payment_session_id?: string | null;
   },
 ) {
-  await db
+  const row = await db
     .insertInto('user_memberships')
     .values({
       id: m.id,
@@ -68,7 +68,11 @@ export async function insertMembership(
       created_at: m.now,
       updated_at: m.now,
     })
-    .execute();
+    // a second grant of one paid session (the webhook and the success page at once) inserts nothing
+    .onConflict((oc) => oc.column('payment_session_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The membership a payment session granted, if any. */

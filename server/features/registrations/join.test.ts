@@ -20,6 +20,7 @@ import {
   setUpRegistrationsWorld,
   token,
 } from '../../../tests/helpers/registrations-world';
+import { isPostgres } from '../../db/dialect';
 import type { Change } from '../changes/bus';
 
 setUpRegistrationsWorld();
@@ -190,9 +191,16 @@ describe('registrations.join (spec §5)', () => {
     const e = await newEvent(s.ada);
     const published: Change[] = [];
     s.t.deps.bus.subscribe(e.id, (c) => published.push(c));
-    // Real SQLite refuses one of them inside the transaction (a trigger made for this test).
-    await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON event_registrations WHEN NEW.first_name = 'Boom'
-      BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(s.t.db);
+    // The real database refuses one of them inside the transaction (a trigger made for this test).
+    if (isPostgres(s.t.db)) {
+      await sql`CREATE FUNCTION refuse_boom() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.first_name = 'Boom' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`.execute(s.t.db);
+      await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON event_registrations
+        FOR EACH ROW EXECUTE FUNCTION refuse_boom()`.execute(s.t.db);
+    } else {
+      await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON event_registrations WHEN NEW.first_name = 'Boom'
+        BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(s.t.db);
+    }
     // The three photo writes are held until all three are done, so the joins go on in the same turn.
     const storage = s.t.deps.storage;
     const putOwned = storage.putOwned.bind(storage);

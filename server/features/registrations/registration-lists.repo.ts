@@ -1,5 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { RegistrationSort } from '#shared/schemas/registrations';
+import { type Dialect, dialectOf } from '../../db/dialect';
+import { nocase } from '../../db/nocase';
 import type { Database } from '../../db/schema';
 import { COLUMNS } from './registrations.repo';
 
@@ -33,21 +35,23 @@ const ownedScope = (db: Q, userId: string, eventId: string): RegQuery =>
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** spec §7: case-insensitive "contains" on first name, last name, e-mail (and the full name). */
-function searched(q: RegQuery, search: string): RegQuery {
+function searched(q: RegQuery, search: string, d: Dialect): RegQuery {
   if (!search) return q;
   const pattern = `%${escapeLike(search)}%`;
-  const email = sql<boolean>`event_registrations.email LIKE ${pattern} ESCAPE '\\'`;
+  // SQLite's LIKE ignores case (ASCII); PostgreSQL's ILIKE is the same question
+  const like = sql.raw(d === 'postgres' ? 'ILIKE' : 'LIKE');
+  const email = sql<boolean>`event_registrations.email ${like} ${pattern} ESCAPE '\\'`;
   // Text without a space found in "first last" lies within one of the two names: the full name is only
   // built, row by row, for a search that has a space. With a space, text found in either name alone is
   // found in the full name too, so the two name terms are left out (bench B5: half the LIKEs per entry).
   const terms = search.includes(' ')
     ? [
-        sql<boolean>`(event_registrations.first_name || ' ' || event_registrations.last_name) LIKE ${pattern} ESCAPE '\\'`,
+        sql<boolean>`(event_registrations.first_name || ' ' || event_registrations.last_name) ${like} ${pattern} ESCAPE '\\'`,
         email,
       ]
     : [
-        sql<boolean>`event_registrations.first_name LIKE ${pattern} ESCAPE '\\'`,
-        sql<boolean>`event_registrations.last_name LIKE ${pattern} ESCAPE '\\'`,
+        sql<boolean>`event_registrations.first_name ${like} ${pattern} ESCAPE '\\'`,
+        sql<boolean>`event_registrations.last_name ${like} ${pattern} ESCAPE '\\'`,
         email,
       ];
   return q.where((eb) => eb.or(terms));
@@ -55,7 +59,9 @@ function searched(q: RegQuery, search: string): RegQuery {
 
 type RegSelect<O> = SelectQueryBuilder<Database, 'event_registrations', O>;
 
-function ordered<O>(s: RegSelect<O>, sortBy: RegistrationSort): RegSelect<O> {
+function ordered<O>(s: RegSelect<O>, sortBy: RegistrationSort, d: Dialect): RegSelect<O> {
+  const first = nocase(d, 'event_registrations.first_name');
+  const last = nocase(d, 'event_registrations.last_name');
   // rowid orders joins made in the same millisecond by when they were inserted.
   const rowid = sql`event_registrations.rowid`;
   switch (sortBy) {
@@ -64,15 +70,9 @@ function ordered<O>(s: RegSelect<O>, sortBy: RegistrationSort): RegSelect<O> {
     case 'oldest':
       return s.orderBy('event_registrations.created_at', 'asc').orderBy(rowid, 'asc');
     case 'name-asc':
-      return s
-        .orderBy(sql`event_registrations.first_name COLLATE NOCASE`, 'asc')
-        .orderBy(sql`event_registrations.last_name COLLATE NOCASE`, 'asc')
-        .orderBy(rowid, 'asc');
+      return s.orderBy(first, 'asc').orderBy(last, 'asc').orderBy(rowid, 'asc');
     case 'name-desc':
-      return s
-        .orderBy(sql`event_registrations.first_name COLLATE NOCASE`, 'desc')
-        .orderBy(sql`event_registrations.last_name COLLATE NOCASE`, 'desc')
-        .orderBy(rowid, 'desc');
+      return s.orderBy(first, 'desc').orderBy(last, 'desc').orderBy(rowid, 'desc');
   }
 }
 
@@ -82,14 +82,16 @@ function ordered<O>(s: RegSelect<O>, sortBy: RegistrationSort): RegSelect<O> {
  * page; then only the page's rows are read. `skip`: rowids left out (the pins, listed before).
  */
 function readPage(db: Q, scope: RegQuery, p: Page, o: { limit: number; offset: number; skip: number[] }) {
-  let ids = searched(scope, p.search);
+  const d = dialectOf(db);
+  let ids = searched(scope, p.search, d);
   if (o.skip.length > 0) ids = ids.where(sql`event_registrations.rowid`, 'not in', o.skip);
-  const pageIds = ordered(ids.select(sql<number>`event_registrations.rowid`.as('rid')), p.sortBy)
+  const pageIds = ordered(ids.select(sql<number>`event_registrations.rowid`.as('rid')), p.sortBy, d)
     .limit(o.limit)
     .offset(o.offset);
   return ordered(
     db.selectFrom('event_registrations').select(COLUMNS).where(sql`event_registrations.rowid`, 'in', pageIds),
     p.sortBy,
+    d,
   ).execute();
 }
 
@@ -102,7 +104,8 @@ async function page(db: Q, scope: RegQuery, p: Page) {
   const pinned = p.pinned ?? [];
   if (pinned.length === 0) return readPage(db, scope, p, { limit: p.limit, offset: p.offset, skip: [] });
   // The pins' rowids by id first: asked together with the order, SQLite walks the event's whole index.
-  const pinRowids = searched(scope, p.search)
+  const d = dialectOf(db);
+  const pinRowids = searched(scope, p.search, d)
     .where('event_registrations.id', 'in', pinned)
     .select(sql<number>`event_registrations.rowid`.as('rid'));
   const pins = await ordered(
@@ -111,6 +114,7 @@ async function page(db: Q, scope: RegQuery, p: Page) {
       .select([...COLUMNS, sql<number>`event_registrations.rowid`.as('rid')])
       .where(sql`event_registrations.rowid`, 'in', pinRowids),
     p.sortBy,
+    d,
   ).execute();
   const head = pins.slice(p.offset, p.offset + p.limit).map(({ rid: _, ...row }) => row);
   if (head.length === p.limit) return head;
@@ -133,18 +137,18 @@ async function page(db: Q, scope: RegQuery, p: Page) {
 async function searchedPage(db: Q, scope: RegQuery, p: Page) {
   const rows = await readPage(db, scope, p, { limit: p.limit, offset: p.offset, skip: [] });
   const seenAll = rows.length < p.limit && (rows.length > 0 || p.offset === 0);
-  return { rows, total: seenAll ? p.offset + rows.length : await count(scope, p.search) };
+  return { rows, total: seenAll ? p.offset + rows.length : await count(db, scope, p.search) };
 }
 
-async function count(q: RegQuery, search = '') {
-  const row = await searched(q, search)
+async function count(db: Q, q: RegQuery, search = '') {
+  const row = await searched(q, search, dialectOf(db))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export const listPublic = (db: Q, eventId: string, p: Page) => page(db, publicScope(db, eventId), p);
-export const countPublic = (db: Q, eventId: string, search?: string) => count(publicScope(db, eventId), search);
+export const countPublic = (db: Q, eventId: string, search?: string) => count(db, publicScope(db, eventId), search);
 
 /** A searched page of the public list and its number of matches (no pins: see listPublic). */
 export const searchPublic = (db: Q, eventId: string, p: Page) => searchedPage(db, publicScope(db, eventId), p);
@@ -152,9 +156,9 @@ export const searchPublic = (db: Q, eventId: string, p: Page) => searchedPage(db
 export const listOwned = (db: Q, userId: string, eventId: string, p: Page) =>
   page(db, ownedScope(db, userId, eventId), p);
 export const countOwned = (db: Q, userId: string, eventId: string, search?: string) =>
-  count(ownedScope(db, userId, eventId), search);
+  count(db, ownedScope(db, userId, eventId), search);
 export const countOwnedCheckedIn = (db: Q, userId: string, eventId: string) =>
-  count(ownedScope(db, userId, eventId).where('event_registrations.checked_in_at', 'is not', null));
+  count(db, ownedScope(db, userId, eventId).where('event_registrations.checked_in_at', 'is not', null));
 /** Here now (checked in, not checked out), counted from the rows on the (event, checked out, checked in) index. */
 export async function countHereNow(db: Q, eventId: string) {
   const row = await publicScope(db, eventId)
