@@ -7,7 +7,12 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    include: ['server/**/*.test.ts', 'tests/migrations.test.ts', 'tests/schema-parity.test.ts'],
+    include: [
+      'server/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
+      'tests/migrations.test.ts',
+      'tests/schema-parity.test.ts',
+    ],
     globalSetup: ['tests/helpers/pg-global-setup.ts'],
   },
 });

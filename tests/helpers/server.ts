@@ -7,9 +7,11 @@ import { type AppOverrides, createApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import type { AppRouter } from '#server/trpc/router';
 import { TRPC_LIMITS } from '#shared/constants';
+import { onPostgres, openTestDb } from './test-db';
 
 /**
- * The real server in-process on an ephemeral port, with a temporary DATA_DIR (a real SQLite file),
+ * The real server in-process on an ephemeral port, with a temporary DATA_DIR (a real SQLite file, or a
+ * fresh PostgreSQL database under `npm run test:pg`),
  * real HTTP and real WebSocket. Call `stop()` in afterAll/afterEach.
  */
 export async function startTestServer(opts: { env?: Record<string, string>; overrides?: AppOverrides } = {}) {
@@ -22,7 +24,10 @@ export async function startTestServer(opts: { env?: Record<string, string>; over
     PORT: '0',
     ...opts.env,
   });
-  const app = await createApp(config, opts.overrides);
+  // under `npm run test:pg` the server runs on a fresh PostgreSQL database (app.close() closes it)
+  const overrides =
+    onPostgres() && !opts.overrides?.db ? { ...opts.overrides, db: await openTestDb() } : opts.overrides;
+  const app = await createApp(config, overrides);
   const { url } = await app.listen(0, '127.0.0.1');
   const outboxDir = path.join(dataDir, 'outbox');
 

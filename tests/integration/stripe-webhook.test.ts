@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isPostgres } from '#server/db/dialect';
 import { fulfilPaidSession } from '#server/features/payments/fulfil';
 import type { CheckoutRequest } from '#server/features/payments/gateway';
 import { PAYMENTS } from '#shared/constants';
@@ -147,9 +148,16 @@ describe('POST /webhooks/stripe', () => {
   });
 
   it('answers 500 and does not record the event when fulfilment fails', async () => {
-    // The database refuses the grant (a real SQLite trigger stands in for any write failure).
-    await sql`CREATE TRIGGER refuse_grant BEFORE INSERT ON user_memberships
-      BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(server.deps.db);
+    // The database refuses the grant (a real trigger stands in for any write failure).
+    if (isPostgres(server.deps.db)) {
+      await sql`CREATE OR REPLACE FUNCTION refuse_grant() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'refused'; END $$`.execute(server.deps.db);
+      await sql`CREATE TRIGGER refuse_grant BEFORE INSERT ON user_memberships
+        FOR EACH ROW EXECUTE FUNCTION refuse_grant()`.execute(server.deps.db);
+    } else {
+      await sql`CREATE TRIGGER refuse_grant BEFORE INSERT ON user_memberships
+        BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(server.deps.db);
+    }
     try {
       const id = await paidSession();
       const event = fake.webhook('checkout.session.completed', id);
@@ -161,7 +169,8 @@ describe('POST /webhooks/stripe', () => {
       expect((await deliverWebhook(server.url, event)).status).toBe(500);
       expect(await grantsFor(id)).toBe(0);
     } finally {
-      await sql`DROP TRIGGER refuse_grant`.execute(server.deps.db);
+      if (isPostgres(server.deps.db)) await sql`DROP TRIGGER refuse_grant ON user_memberships`.execute(server.deps.db);
+      else await sql`DROP TRIGGER refuse_grant`.execute(server.deps.db);
     }
   });
 

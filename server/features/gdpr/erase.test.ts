@@ -11,6 +11,7 @@ import { M } from '#shared/messages';
 import { eventForm } from '../../../tests/helpers/factory';
 import { noisePng } from '../../../tests/helpers/images';
 import { startTestServer, type TestServer } from '../../../tests/helpers/server';
+import { onPostgres } from '../../../tests/helpers/test-db';
 import { T0 } from '../../../tests/helpers/test-deps';
 import { backupsDir, pruneBackups } from './backups';
 import { eraseEvent } from './erase';
@@ -128,10 +129,12 @@ describe('erasing an event', () => {
     await http.trpc.registrations.checkIn.mutate({ id: joined[0].id });
     const photoUrls = joined.map((r) => r.photo_url!);
     for (const url of photoUrls) expect((await fetch(`${srv.url}${url}`)).status).toBe(200);
-    // Half of the rows reach the database file, the rest stay in the WAL: both must be cleaned.
-    await sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(srv.deps.db);
+    // SQLite: half of the rows reach the database file, the rest stay in the WAL: both must be cleaned.
+    // (On PostgreSQL the server's files are its own: README "Where data lives" says what survives.)
+    const sqliteFile = !onPostgres();
+    if (sqliteFile) await sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(srv.deps.db);
     await join(event.id, 'Zenobia');
-    expect(dbBytes().includes('Quuxley')).toBe(true); // the check below can see the string
+    if (sqliteFile) expect(dbBytes().includes('Quuxley')).toBe(true); // the check below can see the string
 
     const report = await http.trpc.gdpr.cleanupNow.mutate({ eventId: event.id });
 
@@ -145,12 +148,14 @@ describe('erasing an event', () => {
     for (const url of photoUrls) expect((await fetch(`${srv.url}${url}`)).status).toBe(404);
     const photosLeft = fs.readdirSync(path.join(srv.dataDir, 'uploads', 'photos'));
     expect(photosLeft).toEqual([path.basename(other.photo_url!)]);
-    const bytes = dbBytes();
-    for (const s of ['Quuxley', 'Zebedee', 'Zelda', 'zebulon.quuxley@example.com', 'Quuxley talks about llamas']) {
-      expect(bytes.includes(s), s).toBe(false);
+    if (sqliteFile) {
+      const bytes = dbBytes();
+      for (const s of ['Quuxley', 'Zebedee', 'Zelda', 'zebulon.quuxley@example.com', 'Quuxley talks about llamas']) {
+        expect(bytes.includes(s), s).toBe(false);
+      }
+      expect(bytes.includes('Staysalot')).toBe(true);
     }
     // The other event is untouched.
-    expect(bytes.includes('Staysalot')).toBe(true);
     expect(await count('event_registrations', kept.id)).toBe(1);
     expect((await fetch(`${srv.url}${other.photo_url}`)).status).toBe(200);
   });
@@ -196,7 +201,7 @@ describe('erasing an event', () => {
     expect(await eventRow(event.id)).toBeUndefined();
     expect(await count('registration_changes', event.id)).toBe(0);
     expect((await fetch(`${srv.url}${r.photo_url}`)).status).toBe(404);
-    expect(dbBytes().includes('Quuxley')).toBe(false);
+    if (!onPostgres()) expect(dbBytes().includes('Quuxley')).toBe(false);
     expect(await eraseEvent(srv.deps, event.id)).toBeUndefined();
   });
 });
