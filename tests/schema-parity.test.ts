@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDb } from '#server/db/connection';
+import { openDb, openPostgres } from '#server/db/connection';
 import { migrateToLatest } from '#server/db/migrate';
-import { onPostgres, openTestDb } from './helpers/test-db';
+import { migrations } from '../migrations/index';
+import { adminQuery, onPostgres, openTestDb, pgUrl } from './helpers/test-db';
 
 // `npm run test:pg`: the migrations, written once in SQLite's words, give PostgreSQL the same schema
 // (migrations/postgres-ddl.ts): the same tables, columns, types, nullability and indexed columns.
@@ -82,5 +83,23 @@ describe.skipIf(!onPostgres())('one schema on both databases', () => {
     // every index made by name in the migrations exists on PostgreSQL too
     for (const r of liteIdx.rows) expect(pgNames, `${r.tbl_name}.${r.name}`).toContain(`${r.tbl_name}.${r.name}`);
     await lite.destroy();
+  });
+});
+
+describe.skipIf(!onPostgres())('migrating PostgreSQL', () => {
+  it('runs each migration once when two processes start on an empty database together', async () => {
+    const name = `m_${process.pid}_${Date.now()}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const a = openPostgres(pgUrl(name), { max: 1 });
+    const b = openPostgres(pgUrl(name), { max: 1 });
+    try {
+      const [ra, rb] = await Promise.all([migrateToLatest(a), migrateToLatest(b)]);
+      // one of them applied everything, the other found nothing left to do
+      expect([ra.length, rb.length].sort()).toEqual([0, Object.keys(migrations).length]);
+      const applied = await sql<{ n: number }>`SELECT count(*) AS n FROM kysely_migration`.execute(a);
+      expect(Number(applied.rows[0].n)).toBe(Object.keys(migrations).length);
+    } finally {
+      await Promise.all([a.destroy(), b.destroy()]);
+    }
   });
 });

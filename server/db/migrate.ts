@@ -5,6 +5,9 @@ import { NOCASE_COLLATION } from '../../migrations/postgres-ddl';
 import { createPrivateFile, mkdirPrivate } from '../lib/private-files';
 import { isPostgres } from './dialect';
 
+// any fixed number: two processes creating the collation at once take turns on it
+const PG_COLLATION_LOCK = 4_242_001;
+
 type Log = { info: (obj: object, msg?: string) => void };
 
 function migrator(db: Kysely<any>, list: Record<string, Migration>) {
@@ -19,8 +22,14 @@ export async function migrateToLatest(
   db: Kysely<any>,
   opts: { backupDir?: string; log?: Log; migrations?: Record<string, Migration> } = {},
 ) {
-  // the collation SQLite has built in, which the DDL names (migrations/postgres-ddl.ts)
-  if (isPostgres(db)) await sql.raw(NOCASE_COLLATION).execute(db);
+  // the collation SQLite has built in, which the DDL names (migrations/postgres-ddl.ts); under a lock of
+  // its own, as IF NOT EXISTS is no guard against another process creating it at the same moment
+  if (isPostgres(db)) {
+    await db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(${PG_COLLATION_LOCK})`.execute(trx);
+      await sql.raw(NOCASE_COLLATION).execute(trx);
+    });
+  }
   const m = migrator(db, opts.migrations ?? migrations);
   const known = await m.getMigrations();
   const pending = known.filter((x) => !x.executedAt);
