@@ -17,7 +17,7 @@ import type { Clock } from './lib/clock';
 import { listenUrl } from './lib/link-origin';
 import { createLog, type Log } from './lib/log';
 import { restrictDataDir } from './lib/private-files';
-import { usingDataDir, usingDataDirAsync } from './lib/start-error';
+import { usingDatabase, usingDataDir, usingDataDirAsync } from './lib/start-error';
 import type { Timer } from './lib/timer';
 import { attachWebSocket } from './trpc/ws';
 
@@ -44,11 +44,18 @@ export async function createApp(config: Config, overrides: AppOverrides = {}) {
   const db =
     overrides.db ??
     (config.databaseUrl
-      ? openPostgres(config.databaseUrl)
+      ? openPostgres(config.databaseUrl, {
+          // a connection the server dropped (a restart, a failover): the pool makes a new one for the next query
+          onError: (err) =>
+            log.warn(
+              { err: { message: err.message, code: (err as { code?: string }).code } },
+              'database connection lost; reconnecting',
+            ),
+        })
       : usingDataDir(config.dataDir, () => openDb(path.join(config.dataDir, 'app.db'))));
-  await usingDataDirAsync(config.dataDir, () =>
-    migrateToLatest(db, { backupDir: path.join(config.dataDir, 'backups'), log }),
-  );
+  const migrate = () => migrateToLatest(db, { backupDir: path.join(config.dataDir, 'backups'), log });
+  if (config.databaseUrl && !overrides.db) await usingDatabase(config.databaseUrl, migrate);
+  else await usingDataDirAsync(config.dataDir, migrate);
   const deps = createDeps({ config, db, log }, overrides);
   const server = http.createServer();
   const drain = createDrain(server);

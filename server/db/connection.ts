@@ -31,12 +31,17 @@ const NUMERIC_OID = 1700;
  * A pool on PostgreSQL (DATABASE_URL). Counts, sums and identity columns come back as numbers, as they
  * do from SQLite (pg gives 64-bit integers as strings; every figure here is far below 2^53).
  */
-export function openPostgres(url: string, o: { max?: number; idleMs?: number } = {}): Db {
+export function openPostgres(
+  url: string,
+  o: { max?: number; idleMs?: number; onError?: (err: Error) => void } = {},
+): Db {
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>
       oid === INT8_OID || oid === NUMERIC_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
   } as pg.CustomTypesConfig;
   const pool = new pg.Pool({ connectionString: url, max: o.max ?? DB.PG_POOL_MAX, idleTimeoutMillis: o.idleMs, types });
+  // an idle connection's error (the server restarted) is emitted here: unheard, it would end the process
+  pool.on('error', (err) => o.onError?.(err));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -26,3 +26,24 @@ export async function usingDataDirAsync<T>(dataDir: string, use: () => Promise<T
     throw oneLine(dataDir, err);
   }
 }
+
+const DB_UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH']);
+// PostgreSQL's own refusals: bad password, no such role, no such database
+const DB_REFUSED: Record<string, string> = {
+  '28P01': 'wrong password',
+  '28000': 'not allowed',
+  '3D000': 'no such database',
+};
+
+/** Runs `use` against DATABASE_URL; a database that cannot be reached becomes one line, without the password. */
+export async function usingDatabase<T>(url: string, use: () => Promise<T>): Promise<T> {
+  try {
+    return await use();
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? '';
+    if (!DB_UNREACHABLE.has(code) && !DB_REFUSED[code]) throw err;
+    const u = new URL(url);
+    const where = `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+    throw new StartError(`Cannot use the database at ${where} (DATABASE_URL): ${DB_REFUSED[code] ?? code}`);
+  }
+}
