@@ -89,6 +89,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}) {
         await Promise.all([drain.drain(), ws.close()]);
         await deps.images.close();
         await beforeDb?.();
+        await deps.bus.close?.();
         await checkpoint(db, log);
         await db.destroy();
       })();

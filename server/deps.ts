@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sql } from 'kysely';
 import { ATTENDEES, DOWNLOADS } from '#shared/constants';
 import type { Config } from './config';
 import { RATE_LIMITS } from './constants';
@@ -10,6 +11,7 @@ import { createPasswords, type Passwords } from './features/auth/password';
 import { createRateLimiter } from './features/auth/rate-limit';
 import { createSessions } from './features/auth/session';
 import { createInProcessBus, type LiveBus } from './features/changes/bus';
+import { createPostgresBus } from './features/changes/postgres-bus';
 import { downloadFulfilment } from './features/downloads/download-fulfilment';
 import { createPreparedFiles } from './features/downloads/prepared-files';
 import type { Mailer } from './features/email/mailer';
@@ -63,7 +65,13 @@ export function createDeps(
     mailer,
     linkOrigin: createLinkOrigin(config),
     requests: createRequestReader(config),
-    bus: overrides.bus ?? createInProcessBus(),
+    bus:
+      overrides.bus ??
+      (config.databaseUrl
+        ? createPostgresBus(config.databaseUrl, log, (channel, payload) =>
+            sql`SELECT pg_notify(${channel}, ${payload})`.execute(db),
+          )
+        : createInProcessBus()),
     payments: overrides.payments ?? createPaymentGateway({ config, db, clock }),
     storage: overrides.storage ?? createDiskStorage(uploadsDir(config)),
     sessions: createSessions(db, clock),

@@ -17,6 +17,7 @@ function stampingBus(): LiveBus {
   const inner = createInProcessBus();
   return {
     subscribe: inner.subscribe,
+    watched: inner.watched,
     publish(changes) {
       const t = wallNow();
       process.send?.({ event: 'published', seqs: changes.map((c) => c.seq), t });

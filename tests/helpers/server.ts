@@ -25,8 +25,9 @@ export async function startTestServer(opts: { env?: Record<string, string>; over
     ...opts.env,
   });
   // under `npm run test:pg` the server runs on a fresh PostgreSQL database (app.close() closes it)
-  const overrides =
-    onPostgres() && !opts.overrides?.db ? { ...opts.overrides, db: await openTestDb() } : opts.overrides;
+  // (or on the one DATABASE_URL names, for tests that start several servers on one database)
+  const fresh = onPostgres() && !opts.overrides?.db && !opts.env?.DATABASE_URL;
+  const overrides = fresh ? { ...opts.overrides, db: await openTestDb() } : opts.overrides;
   const app = await createApp(config, overrides);
   const { url } = await app.listen(0, '127.0.0.1');
   const outboxDir = path.join(dataDir, 'outbox');

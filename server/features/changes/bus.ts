@@ -5,14 +5,18 @@ export type Change = { seq: number; event_id: string; registration_id: string; k
 
 /**
  * ARCHITECTURE "Realtime": features publish committed changes here and subscriptions listen per event.
- * The in-process default is enough for one process; a multi-process deployment puts PostgreSQL
- * LISTEN/NOTIFY (or similar) behind the same interface without touching features.
+ * The in-process default is enough for one process; on PostgreSQL, ./postgres-bus.ts carries the same
+ * messages between processes with LISTEN/NOTIFY.
  */
 export interface LiveBus {
   /** Call after the transaction that recorded the changes has committed. */
   publish(changes: Change[]): void;
   /** Listens to one event's changes; returns the unsubscribe function. */
   subscribe(eventId: string, listener: (change: Change) => void): () => void;
+  /** The events someone listens to here. */
+  watched(): string[];
+  /** Stops listening to other processes (the PostgreSQL bus); nothing to do in one process. */
+  close?(): Promise<void>;
 }
 
 export function createInProcessBus(): LiveBus {
@@ -23,6 +27,7 @@ export function createInProcessBus(): LiveBus {
         for (const listener of listeners.get(change.event_id) ?? []) listener(change);
       }
     },
+    watched: () => [...listeners.keys()],
     subscribe(eventId, listener) {
       const set = listeners.get(eventId) ?? new Set();
       listeners.set(eventId, set);

@@ -5,11 +5,25 @@ import type { Change } from './bus';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
+// any fixed number, taken for the length of a transaction that writes to the change log
+const CHANGE_LOG_LOCK = 4_242_002;
+
+/**
+ * PostgreSQL: the first statement of every transaction that writes to the change log. Such transactions
+ * then take turns from their start, so seqs become visible in their order (a feed reading after its
+ * cursor never steps over one still uncommitted), and none waits for this lock while holding a row
+ * another holder needs. Nothing to do on SQLite, whose writes already take turns.
+ */
+export async function lockChangeLog(db: Q) {
+  if (isPostgres(db)) await sql`SELECT pg_advisory_xact_lock(${CHANGE_LOG_LOCK})`.execute(db);
+}
+
 /** Records one change in the caller's transaction (the same one as the change itself); returns it with its seq. */
 export async function recordChange(
   db: Q,
   c: { event_id: string; registration_id: string; kind: ChangeKind; now: string },
 ): Promise<Change> {
+  await lockChangeLog(db); // taken at the transaction's start already (held till its end): a safety net
   const row = await db
     .insertInto('registration_changes')
     .values({ event_id: c.event_id, registration_id: c.registration_id, kind: c.kind, created_at: c.now })

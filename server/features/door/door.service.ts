@@ -5,6 +5,7 @@ import type { DoorAction, DoorAttendee, DoorOutcome, DoorSnapshot, DoorSyncResul
 import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
 import type { Change } from '../changes/bus';
+import { lockChangeLog } from '../changes/changes.repo';
 import { updatePresence } from '../registrations/organiser.service';
 import {
   claimDoorAction,
@@ -106,6 +107,7 @@ async function applyOne(
   const now = deps.clock.now();
   const nowIso = now.toISOString();
   return deps.db.transaction().execute(async (trx) => {
+    await lockChangeLog(trx);
     const claimed = await claimDoorAction(trx, {
       id: action.id,
       event_id: eventId,

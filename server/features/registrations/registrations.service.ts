@@ -17,7 +17,7 @@ import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
 import { newId, sha256Hex } from '../../lib/ids';
 import { createRateLimiter } from '../auth/rate-limit';
-import { recordChange } from '../changes/changes.repo';
+import { lockChangeLog, recordChange } from '../changes/changes.repo';
 import { toPublicEventDto } from '../events/event-dto';
 import { toRegistrationDto } from './registration-dto';
 import { countHereNow, countPublic, listPublic, searchPublic } from './registration-lists.repo';
@@ -116,6 +116,7 @@ export async function join(
   const now = deps.clock.now().toISOString();
   const committed = await deps.joins.commits
     .run(async (trx) => {
+      await lockChangeLog(trx);
       const row = await insertRegistration(trx, {
         id,
         event_id: eventId,
@@ -202,6 +203,7 @@ export async function updateOwn(
   const committed = await deps.db
     .transaction()
     .execute(async (trx) => {
+      await lockChangeLog(trx);
       const before = await findForOwnerCheck(trx, eventId, registrationId);
       const row = await updateOwnRegistration(
         trx,

@@ -1,0 +1,104 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { Log } from '../../lib/log';
+import { type Change, createInProcessBus, type LiveBus } from './bus';
+
+// The live bus across processes (README "PostgreSQL"): each process publishes to its own subscribers at
+// once and tells the others with NOTIFY; each listens on one connection of its own. A message only rings
+// a feed's bell (server/features/live/live-feed.ts): the feed then reads the change log, the order of
+// truth, so a notification that is lost costs nothing but time. When the listening connection drops, it
+// reconnects and rings every watched event, whose feeds then read what they missed from the log.
+
+const CHANNEL = 'roomlist_changes';
+// NOTIFY's payload is at most 8,000 bytes: changes go in chunks well under it
+const CHUNK = 40;
+const RECONNECT_MS = [250, 1_000, 5_000];
+
+type Wire = { o: string; c: [number, string, string, Change['kind']][] };
+
+export type PostgresBus = LiveBus & { close(): Promise<void>; listening(): Promise<void> };
+
+export function createPostgresBus(
+  url: string,
+  log: Log,
+  notify: (channel: string, payload: string) => Promise<unknown>,
+): PostgresBus {
+  const local = createInProcessBus();
+  const origin = crypto.randomUUID();
+  let client: pg.Client | undefined;
+  let closed = false;
+  let attempt = 0;
+  let connected: Promise<void>;
+
+  const receive = (payload: string | undefined) => {
+    if (!payload) return;
+    let wire: Wire;
+    try {
+      wire = JSON.parse(payload) as Wire;
+    } catch {
+      return;
+    }
+    if (wire.o === origin) return; // published here already
+    local.publish(wire.c.map(([seq, event_id, registration_id, kind]) => ({ seq, event_id, registration_id, kind })));
+  };
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, application_name: 'roomlist-live-bus' });
+    c.on('notification', (msg) => receive(msg.payload));
+    c.on('error', (err) => log.warn({ err: { message: err.message } }, 'live bus connection lost; reconnecting'));
+    c.on('end', () => {
+      if (client === c) client = undefined;
+      if (!closed) reconnect();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${CHANNEL}`);
+    client = c;
+    if (attempt > 0) {
+      log.info('live bus reconnected');
+      // whatever was published while this process was not listening is in the log: ring every feed
+      local.publish(
+        local.watched().map((event_id) => ({ seq: 0, event_id, registration_id: 'bell', kind: 'updated' })),
+      );
+    }
+    attempt = 0;
+  };
+
+  const reconnect = () => {
+    const wait = RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)];
+    attempt += 1;
+    setTimeout(() => {
+      if (closed) return;
+      connect().catch((err: Error) => {
+        log.warn({ err: { message: err.message } }, 'live bus could not reconnect; trying again');
+        reconnect();
+      });
+    }, wait).unref();
+  };
+
+  connected = connect();
+
+  return {
+    publish(changes) {
+      local.publish(changes);
+      for (let i = 0; i < changes.length; i += CHUNK) {
+        const wire: Wire = {
+          o: origin,
+          c: changes.slice(i, i + CHUNK).map((c) => [c.seq, c.event_id, c.registration_id, c.kind]),
+        };
+        notify(CHANNEL, JSON.stringify(wire)).catch((err: Error) =>
+          log.warn(
+            { err: { message: err.message } },
+            'live bus could not notify; other processes catch up at their next change',
+          ),
+        );
+      }
+    },
+    subscribe: local.subscribe,
+    watched: local.watched,
+    listening: () => connected,
+    async close() {
+      closed = true;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiJoin, organiserEvent } from '../helpers/attendees-browser';
+import { watch } from '../helpers/live-watch';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { adminQuery, onPostgres, pgUrl } from '../helpers/test-db';
+
+// `npm run test:pg`: two app servers on one PostgreSQL database, as two processes behind one address
+// (README "PostgreSQL"). The live bus carries a change committed by one to the screens watching the
+// other, in log order, each once, and a bus connection that drops catches up from the log.
+
+describe.skipIf(!onPostgres())('two servers on one PostgreSQL database', () => {
+  let a: TestServer;
+  let b: TestServer;
+
+  beforeAll(async () => {
+    const name = `two_${process.pid}_${Date.now()}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const env = { DATABASE_URL: pgUrl(name) };
+    // started together: the migrations run once (PostgreSQL's migration lock)
+    [a, b] = await Promise.all([startTestServer({ env }), startTestServer({ env })]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+  });
+
+  it('a join accepted by A reaches a subscriber of B; joins on both arrive in log order, each once', async () => {
+    const { event } = await organiserEvent(a);
+    const viewer = b.client();
+    const { lastEventId } = await viewer.trpc.live.cursor.query({ eventId: event.id });
+    const w = watch(viewer.trpc.live.onEvent, { eventId: event.id, lastEventId });
+    try {
+      await viewer.trpc.live.cursor.query({ eventId: event.id }); // the subscription is up by now
+      const first = await apiJoin(a, event.id, { first_name: 'Ada', last_name: 'Lovelace' });
+      await w.count(1);
+      expect(w.items[0].data).toMatchObject({ kind: 'joined', id: first.registration.id });
+
+      const ids = [first.registration.id];
+      for (let i = 0; i < 10; i++) {
+        const server = i % 2 ? a : b;
+        ids.push((await apiJoin(server, event.id, { first_name: `P${i}`, last_name: 'Burst' })).registration.id);
+      }
+      await w.count(ids.length);
+      const seqs = w.items.map((x) => Number(x.id));
+      expect([...seqs].sort((x, y) => x - y)).toEqual(seqs);
+      expect(w.items.map((x) => (x.data as { id: string }).id)).toEqual(ids);
+    } finally {
+      w.unsubscribe();
+      viewer.close();
+    }
+  });
+
+  it("B's bus connection dropping loses nothing: B catches up from the log when it is back", async () => {
+    const { event } = await organiserEvent(a);
+    const viewer = b.client();
+    const { lastEventId } = await viewer.trpc.live.cursor.query({ eventId: event.id });
+    const w = watch(viewer.trpc.live.onEvent, { eventId: event.id, lastEventId });
+    try {
+      await viewer.trpc.live.cursor.query({ eventId: event.id });
+      await adminQuery(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'roomlist-live-bus'",
+      );
+      const joined = await apiJoin(a, event.id, { first_name: 'Grace', last_name: 'Hopper' });
+      await w.count(1);
+      expect(w.items.map((x) => (x.data as { id: string }).id)).toEqual([joined.registration.id]);
+    } finally {
+      w.unsubscribe();
+      viewer.close();
+    }
+  });
+});
