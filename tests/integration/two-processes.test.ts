@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WS_CLOSE } from '#shared/constants';
 import { apiJoin, organiserEvent } from '../helpers/attendees-browser';
 import { watch } from '../helpers/live-watch';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { adminQuery, onPostgres, pgUrl } from '../helpers/test-db';
+import { createWsOnlyClient } from '../helpers/ws-client';
 
 // `npm run test:pg`: two app servers on one PostgreSQL database, as two processes behind one address
 // (README "PostgreSQL"). The live bus carries a change committed by one to the screens watching the
-// other, in log order, each once, and a bus connection that drops catches up from the log.
+// other, in log order, each once, and a session ended on one to the sockets it opened on the other; a
+// bus connection that drops catches up from the log.
 
 describe.skipIf(!onPostgres())('two servers on one PostgreSQL database', () => {
   let a: TestServer;
@@ -46,6 +49,19 @@ describe.skipIf(!onPostgres())('two servers on one PostgreSQL database', () => {
     } finally {
       w.unsubscribe();
       viewer.close();
+    }
+  });
+
+  it('a sign-out handled by A closes the socket that session opened on B', async () => {
+    const http = await a.signedIn('grace@example.com', 'Str0ng!Pass');
+    const ws = createWsOnlyClient(b.url, http.cookie());
+    try {
+      expect(await ws.trpc.auth.me.query()).toMatchObject({ email: 'grace@example.com' });
+      await http.trpc.auth.signOut.mutate();
+      expect(await ws.closed()).toBe(WS_CLOSE.SESSION_ENDED);
+      expect(await ws.trpc.auth.me.query()).toBeNull(); // the reconnect is anonymous
+    } finally {
+      await ws.close();
     }
   });
 

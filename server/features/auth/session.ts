@@ -11,12 +11,24 @@ import { rolesOf } from './users.repo';
  * Sessions as the Lucia project's guide prescribes: the token is `id.secret`, only SHA-256(secret) is
  * stored, the secret is compared in constant time, and expiry slides forward while the session is used.
  */
-export function createSessions(db: Db, clock: Clock) {
-  // In-process, like the live bus: WebSockets on ended sessions are closed by whoever listens here.
+/** Tells the other processes which sessions ended here, and hears theirs (the PostgreSQL bus). */
+export type SessionEndBroadcast = {
+  publish(sessionIds: string[]): void;
+  subscribe(listener: (sessionIds: string[]) => void): () => void;
+};
+
+export function createSessions(db: Db, clock: Clock, broadcast?: SessionEndBroadcast) {
+  // WebSockets on ended sessions are closed by whoever listens here; with several processes, the
+  // broadcast brings the others' ends here too (a sign-out on one closes the sockets on another).
   const endedListeners = new Set<(sessionIds: string[]) => void>();
+  const tell = (sessionIds: string[]) => {
+    for (const listener of endedListeners) listener(sessionIds);
+  };
+  broadcast?.subscribe(tell);
   const ended = (sessionIds: string[]) => {
     if (sessionIds.length === 0) return;
-    for (const listener of endedListeners) listener(sessionIds);
+    tell(sessionIds);
+    broadcast?.publish(sessionIds);
   };
 
   async function create(userId: string) {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { Log } from '../../lib/log';
+import type { SessionEndBroadcast } from '../auth/session';
 import { type Change, createInProcessBus, type LiveBus } from './bus';
 
 // The live bus across processes (README "PostgreSQL"): each process publishes to its own subscribers at
@@ -10,13 +11,20 @@ import { type Change, createInProcessBus, type LiveBus } from './bus';
 // reconnects and rings every watched event, whose feeds then read what they missed from the log.
 
 const CHANNEL = 'roomlist_changes';
+const SESSIONS_CHANNEL = 'roomlist_sessions_ended';
 // NOTIFY's payload is at most 8,000 bytes: changes go in chunks well under it
 const CHUNK = 40;
 const RECONNECT_MS = [250, 1_000, 5_000];
 
 type Wire = { o: string; c: [number, string, string, Change['kind']][] };
+type SessionsWire = { o: string; s: string[] };
 
-export type PostgresBus = LiveBus & { close(): Promise<void>; listening(): Promise<void> };
+export type PostgresBus = LiveBus & {
+  /** Sessions that ended, between processes (server/features/auth/session.ts closes their sockets). */
+  sessionsEnded: SessionEndBroadcast;
+  close(): Promise<void>;
+  listening(): Promise<void>;
+};
 
 export function createPostgresBus(
   url: string,
@@ -29,6 +37,16 @@ export function createPostgresBus(
   let closed = false;
   let attempt = 0;
   let connected: Promise<void>;
+
+  const sessionListeners = new Set<(ids: string[]) => void>();
+  const receiveSessions = (payload: string | undefined) => {
+    try {
+      const wire = JSON.parse(payload ?? '') as SessionsWire;
+      if (wire.o !== origin) for (const l of sessionListeners) l(wire.s);
+    } catch {
+      // not ours
+    }
+  };
 
   const receive = (payload: string | undefined) => {
     if (!payload) return;
@@ -44,7 +62,9 @@ export function createPostgresBus(
 
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url, application_name: 'roomlist-live-bus' });
-    c.on('notification', (msg) => receive(msg.payload));
+    c.on('notification', (msg) =>
+      msg.channel === SESSIONS_CHANNEL ? receiveSessions(msg.payload) : receive(msg.payload),
+    );
     c.on('error', (err) => log.warn({ err: { message: err.message } }, 'live bus connection lost; reconnecting'));
     c.on('end', () => {
       if (client === c) client = undefined;
@@ -52,6 +72,7 @@ export function createPostgresBus(
     });
     await c.connect();
     await c.query(`LISTEN ${CHANNEL}`);
+    await c.query(`LISTEN ${SESSIONS_CHANNEL}`);
     client = c;
     if (attempt > 0) {
       log.info('live bus reconnected');
@@ -95,6 +116,20 @@ export function createPostgresBus(
     },
     subscribe: local.subscribe,
     watched: local.watched,
+    sessionsEnded: {
+      publish(ids) {
+        for (let i = 0; i < ids.length; i += CHUNK) {
+          const wire: SessionsWire = { o: origin, s: ids.slice(i, i + CHUNK) };
+          notify(SESSIONS_CHANNEL, JSON.stringify(wire)).catch((err: Error) =>
+            log.warn({ err: { message: err.message } }, 'live bus could not announce ended sessions'),
+          );
+        }
+      },
+      subscribe(listener) {
+        sessionListeners.add(listener);
+        return () => void sessionListeners.delete(listener);
+      },
+    },
     listening: () => connected,
     async close() {
       closed = true;
