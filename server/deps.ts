@@ -94,8 +94,12 @@ export function createDeps(
     pdfBuilds: createSlots(DOWNLOADS.PDF_BUILDS_AT_ONCE, DOWNLOADS.PDF_BUILDS_WAITING),
     pageViewLimiter: createPageViewLimiter(clock),
     joins: {
-      // in memory: a database write here was a second disk sync on every join (docs/decisions/0011-join-fast-path.md)
-      limiter: createMemoryRateLimiter(clock, ATTENDEES.JOIN_RATE_LIMIT, ATTENDEES.JOIN_LIMIT_MAX_KEYS),
+      // SQLite (one process): in memory, as a database write here was a second disk sync on every join
+      // (docs/decisions/0011-join-fast-path.md). PostgreSQL (several processes): in the database, so the
+      // ceiling holds across processes.
+      limiter: config.databaseUrl
+        ? createRateLimiter(db, clock, ATTENDEES.JOIN_RATE_LIMIT)
+        : createMemoryRateLimiter(clock, ATTENDEES.JOIN_RATE_LIMIT, ATTENDEES.JOIN_LIMIT_MAX_KEYS),
       // joins that reach their transaction in the same turn share it and its disk sync (group commit)
       commits: createGroupCommit(db),
     },

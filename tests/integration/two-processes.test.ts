@@ -52,6 +52,19 @@ describe.skipIf(!onPostgres())('two servers on one PostgreSQL database', () => {
     }
   });
 
+  it('counts the joins of one address on both servers against one ceiling', async () => {
+    const { event } = await organiserEvent(a);
+    const attempts = async () =>
+      (await a.deps.db.selectFrom('rate_limits').select(['key', 'attempts']).execute())
+        .filter((r) => r.key.includes('join:ip:'))
+        .reduce((n, r) => n + r.attempts, 0);
+    const before = await attempts();
+    await apiJoin(a, event.id, { first_name: 'One', last_name: 'Here' });
+    await apiJoin(b, event.id, { first_name: 'Two', last_name: 'There' });
+    await apiJoin(a, event.id, { first_name: 'Three', last_name: 'Here' });
+    expect((await attempts()) - before).toBe(3);
+  });
+
   it('a sign-out handled by A closes the socket that session opened on B', async () => {
     const http = await a.signedIn('grace@example.com', 'Str0ng!Pass');
     const ws = createWsOnlyClient(b.url, http.cookie());

@@ -108,7 +108,7 @@ export async function join(
   const values = { ...checkForEvent(eventForm(rulesOf(event)), form), photo: form.photo };
   // Counted only for a join that will do real work (photo, row): a retry, a missing event or a refused
   // form cannot spend a venue's ceiling.
-  deps.joins.limiter.enforce([`join:ip:${ip ?? 'unknown'}`]);
+  await deps.joins.limiter.enforce([`join:ip:${ip ?? 'unknown'}`]);
 
   const photo = await deps.images.processPhoto(Buffer.from(values.photo, 'base64'));
   const id = newId();
