@@ -7,6 +7,7 @@ import * as m0005 from './0005-payments';
 import * as m0006 from './0006-join-codes';
 import * as m0007 from './0007-here-now';
 import * as m0008 from './0008-door-actions';
+import * as m0009 from './0009-job-leases';
 
 /** Every migration, in order. A test checks that each file in this folder is listed here. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-join-codes': m0006,
   '0007-here-now': m0007,
   '0008-door-actions': m0008,
+  '0009-job-leases': m0009,
 };

@@ -37,6 +37,9 @@ export const RATE_LIMITS = {
 // PG_POOL_MAX: connections one process keeps to PostgreSQL (its default max_connections is 100: a few processes fit)
 export const DB = { STATEMENT_CACHE: 256, PG_POOL_MAX: 10 } as const;
 
+// A job run's lease: longer than any run takes; a process that dies mid-run holds it this long at most
+export const JOBS = { LEASE_MS: 10 * 60_000 } as const;
+
 // spec §4 "The session is restored on load and refreshed automatically" (lifetimes are ours)
 export const SESSION = {
   COOKIE_NAME: 'roomlist_session',

@@ -33,6 +33,7 @@ describe('migrations', () => {
       'email_tokens',
       'event_registrations',
       'events',
+      'job_leases',
       'page_views',
       'profiles',
       'rate_limits',

@@ -139,6 +139,13 @@ export interface RegistrationChangesTable {
   created_at: Timestamp;
 }
 
+/** Which process runs a clean-up job now, and until when at most. */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  until: Timestamp;
+}
+
 /** A door device's queued check-in or check-out, by the id the device gave it: applied once. */
 export interface DoorActionsTable {
   id: string;
@@ -220,6 +227,7 @@ export interface Database {
   event_registrations: EventRegistrationsTable;
   registration_changes: RegistrationChangesTable;
   door_actions: DoorActionsTable;
+  job_leases: JobLeasesTable;
   download_revenue: DownloadRevenueTable;
   download_purchases: DownloadPurchasesTable;
   page_views: PageViewsTable;

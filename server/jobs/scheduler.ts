@@ -1,5 +1,6 @@
+import crypto from 'node:crypto';
 import { GDPR, PAGE_VIEWS, PAYMENTS } from '#shared/constants';
-import { LIVE, RATE_LIMITS } from '../constants';
+import { JOBS, LIVE, RATE_LIMITS } from '../constants';
 import type { Deps } from '../deps';
 import { deletePageViewsBefore } from '../features/analytics/page-views.repo';
 import { deleteStaleLimits } from '../features/auth/rate-limits.repo';
@@ -10,6 +11,7 @@ import { pruneBackups } from '../features/gdpr/backups';
 import { eraseDue, retryOwedCheckpoint } from '../features/gdpr/erase';
 import { sweepOrphanPhotos } from '../features/gdpr/orphan-photos';
 import { deleteTestCheckoutsBefore } from '../features/payments/test-checkouts.repo';
+import { releaseLease, takeLease } from './job-leases.repo';
 
 type Job = { name: string; everyMs: number; run: (deps: Deps) => Promise<unknown> };
 
@@ -68,15 +70,28 @@ export const jobs: Job[] = [
 ];
 
 /**
- * Runs each job now and then on its interval. Returns a stop function: no further runs, and its promise
+ * Runs each job now and then on its interval, in one process at a time when several share the database
+ * (a lease row per job: a process that finds it held by a run elsewhere skips that run). Returns a stop function: no further runs, and its promise
  * settles once the runs under way have finished (`firstRun` settles after the runs at start).
  */
 export function startScheduler(deps: Deps, list: Job[] = jobs) {
   const running = new Set<Promise<unknown>>();
   let stopped = false;
+  // several processes on one database take turns: a run goes ahead only with the job's lease
+  const holder = crypto.randomUUID();
+  const leased = async (job: Job) => {
+    const now = deps.clock.now();
+    const until = new Date(now.getTime() + JOBS.LEASE_MS).toISOString();
+    if (!(await takeLease(deps.db, { name: job.name, holder, now: now.toISOString(), until }))) return;
+    try {
+      await job.run(deps);
+    } finally {
+      await releaseLease(deps.db, job.name, holder);
+    }
+  };
   const run = (job: Job) => {
     if (stopped) return Promise.resolve();
-    const p = job.run(deps).catch((err) => deps.log.error({ err, job: job.name }, 'scheduled job failed'));
+    const p = leased(job).catch((err) => deps.log.error({ err, job: job.name }, 'scheduled job failed'));
     running.add(p);
     void p.finally(() => running.delete(p));
     return p;
