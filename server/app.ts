@@ -57,6 +57,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}) {
   if (config.databaseUrl && !overrides.db) await usingDatabase(config.databaseUrl, migrate);
   else await usingDataDirAsync(config.dataDir, migrate);
   const deps = createDeps({ config, db, log }, overrides);
+  await (config.databaseUrl ? usingDatabase(config.databaseUrl, async () => deps.bus.ready?.()) : deps.bus.ready?.());
   const server = http.createServer();
   const drain = createDrain(server);
   server.on('request', createExpressApp(deps, overrides.clientDir ?? DEFAULT_CLIENT_DIR, drain.middleware));

@@ -18,6 +18,7 @@ function stampingBus(): LiveBus {
   return {
     subscribe: inner.subscribe,
     watched: inner.watched,
+    health: inner.health,
     publish(changes) {
       const t = wallNow();
       process.send?.({ event: 'published', seqs: changes.map((c) => c.seq), t });

@@ -33,7 +33,9 @@ export function createExpressApp(deps: Deps, clientDir: string, drain?: express.
   app.get('/healthz', async (_req, res) => {
     try {
       await sql`SELECT 1`.execute(deps.db);
-      res.json({ ok: true, db: 'ok' });
+      // the bus: `in-process` (one process), or `ok` / `reconnecting` for the connection that hears other
+      // processes (live updates from them wait for it; nothing is lost: README "PostgreSQL")
+      res.json({ ok: true, db: 'ok', bus: deps.bus.health() });
     } catch (err) {
       deps.log.error({ err }, 'health check failed');
       res.status(503).json({ ok: false, db: 'error' });

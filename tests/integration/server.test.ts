@@ -46,7 +46,7 @@ describe('one process, one port', () => {
   it('GET /healthz is 200 with a database check', async () => {
     const res = await fetch(`${srv.url}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, db: 'ok' });
+    expect(await res.json()).toEqual({ ok: true, db: 'ok', bus: 'in-process' });
   });
 
   it.each(['/events', '/auth', '/event/123', '/no/such/page'])(

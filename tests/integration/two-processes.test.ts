@@ -26,6 +26,12 @@ describe.skipIf(!onPostgres())('two servers on one PostgreSQL database', () => {
     await Promise.all([a?.stop(), b?.stop()]);
   });
 
+  it('each reports its database and its bus connection on /healthz', async () => {
+    for (const s of [a, b]) {
+      expect(await (await fetch(`${s.url}/healthz`)).json()).toEqual({ ok: true, db: 'ok', bus: 'ok' });
+    }
+  });
+
   it('a join accepted by A reaches a subscriber of B; joins on both arrive in log order, each once', async () => {
     const { event } = await organiserEvent(a);
     const viewer = b.client();

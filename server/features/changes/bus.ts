@@ -15,8 +15,12 @@ export interface LiveBus {
   subscribe(eventId: string, listener: (change: Change) => void): () => void;
   /** The events someone listens to here. */
   watched(): string[];
+  /** Resolves once it hears other processes (the PostgreSQL bus); the server listens only after that. */
+  ready?(): Promise<void>;
   /** Stops listening to other processes (the PostgreSQL bus); nothing to do in one process. */
   close?(): Promise<void>;
+  /** For /healthz: `in-process`, or whether the connection that hears other processes is up. */
+  health(): 'in-process' | 'ok' | 'reconnecting';
 }
 
 export function createInProcessBus(): LiveBus {
@@ -28,6 +32,7 @@ export function createInProcessBus(): LiveBus {
       }
     },
     watched: () => [...listeners.keys()],
+    health: () => 'in-process',
     subscribe(eventId, listener) {
       const set = listeners.get(eventId) ?? new Set();
       listeners.set(eventId, set);

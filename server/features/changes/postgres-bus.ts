@@ -23,7 +23,7 @@ export type PostgresBus = LiveBus & {
   /** Sessions that ended, between processes (server/features/auth/session.ts closes their sockets). */
   sessionsEnded: SessionEndBroadcast;
   close(): Promise<void>;
-  listening(): Promise<void>;
+  ready(): Promise<void>;
 };
 
 export function createPostgresBus(
@@ -130,7 +130,8 @@ export function createPostgresBus(
         return () => void sessionListeners.delete(listener);
       },
     },
-    listening: () => connected,
+    ready: () => connected,
+    health: () => (client ? 'ok' : 'reconnecting'),
     async close() {
       closed = true;
       await client?.end().catch(() => undefined);
