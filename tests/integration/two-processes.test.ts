@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs, startScheduler } from '#server/jobs/scheduler';
 import { WS_CLOSE } from '#shared/constants';
 import { apiJoin, organiserEvent } from '../helpers/attendees-browser';
 import { watch } from '../helpers/live-watch';
@@ -82,6 +83,42 @@ describe.skipIf(!onPostgres())('two servers on one PostgreSQL database', () => {
     } finally {
       await ws.close();
     }
+  });
+
+  it('both starting their jobs together: the due erasure is done once', async () => {
+    const { event } = await organiserEvent(a);
+    const joined = await apiJoin(b, event.id, { first_name: 'Due', last_name: 'Today' });
+    await a.deps.db
+      .updateTable('events')
+      .set({ scheduled_deletion_date: new Date(Date.now() - 60_000).toISOString() })
+      .where('id', '=', event.id)
+      .execute();
+    const erased: string[] = [];
+    for (const s of [a, b]) {
+      const info = s.deps.log.info.bind(s.deps.log);
+      s.deps.log.info = ((o: unknown, msg?: string) => {
+        if (msg === 'attendee data erased') erased.push((o as { eventId: string }).eventId);
+        return info(o as object, msg);
+      }) as typeof s.deps.log.info;
+    }
+    const only = jobs.filter((j) => j.name === 'gdpr-erase');
+    const [ja, jb] = [startScheduler(a.deps, only), startScheduler(b.deps, only)];
+    await Promise.all([ja.firstRun, jb.firstRun]);
+    await Promise.all([ja(), jb()]);
+    expect(erased).toEqual([event.id]);
+    const row = await b.deps.db
+      .selectFrom('events')
+      .select('personal_data_deleted')
+      .where('id', '=', event.id)
+      .executeTakeFirstOrThrow();
+    expect(row.personal_data_deleted).toBe(1);
+    // (its photo file is in B's DATA_DIR; files shared between processes wait for the S3 storage)
+    const left = await a.deps.db
+      .selectFrom('event_registrations')
+      .select('id')
+      .where('id', '=', joined.registration.id)
+      .execute();
+    expect(left).toEqual([]);
   });
 
   it("B's bus connection dropping loses nothing: B catches up from the log when it is back", async () => {
