@@ -47,8 +47,20 @@ export function changesAfter(db: Q, eventId: string, afterSeq: number, limit: nu
 /**
  * The log's extent over all events: `oldest` kept seq (null when empty) and `last` seq ever handed out
  * (AUTOINCREMENT, and PostgreSQL's identity sequence, never reuse one, so it survives pruning and erasure).
+ * On PostgreSQL the sequence moves when a seq is handed out, before its transaction commits: the extent
+ * is read under the change log's lock, shared, so it waits for a writer under way and never names a seq
+ * the log does not show yet.
  */
 export async function logExtent(db: Q): Promise<{ oldest: number | null; last: number }> {
+  if (!isPostgres(db)) return readExtent(db);
+  if (db.isTransaction) return readExtent(db);
+  return (db as Kysely<Database>).transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock_shared(${CHANGE_LOG_LOCK})`.execute(trx);
+    return readExtent(trx);
+  });
+}
+
+async function readExtent(db: Q): Promise<{ oldest: number | null; last: number }> {
   const oldest = await db
     .selectFrom('registration_changes')
     .select((eb) => eb.fn.min<number | null>('seq').as('seq'))
