@@ -6,7 +6,7 @@
 // - COLLATE NOCASE on a column (the e-mail address: unique and found whatever its case) runs as
 //   written: PostgreSQL gets a case-insensitive ICU collation of that name (NOCASE_COLLATION, created
 //   before the first migration). In an index it becomes the expression queries sort by there,
-//   lower(x COLLATE "C"): SQLite's NOCASE order, ASCII folded and the rest by bytes (server/db/nocase.ts).
+//   lower(x COLLATE "C"): SQLite's NOCASE order, ASCII folded and the rest by bytes (server/db/dialect.ts).
 // - SQLite's implicit `rowid` on event_registrations (the list's tie-breaker, in queries) is an explicit
 //   identity column of the same name.
 // tests/migrations.test.ts compares the schemas the two databases end up with.

@@ -9,7 +9,7 @@ import { createPageViewLimiter } from './features/analytics/page-view-limiter';
 import { createMemoryRateLimiter } from './features/auth/memory-rate-limit';
 import { createPasswords, type Passwords } from './features/auth/password';
 import { createRateLimiter } from './features/auth/rate-limit';
-import { createSessions, type SessionEndBroadcast } from './features/auth/session';
+import { createSessions } from './features/auth/session';
 import { createInProcessBus, type LiveBus } from './features/changes/bus';
 import { createPostgresBus } from './features/changes/postgres-bus';
 import { downloadFulfilment } from './features/downloads/download-fulfilment';
@@ -57,13 +57,14 @@ export function createDeps(
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom, log)
       : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log));
-  const bus =
-    overrides.bus ??
-    (config.databaseUrl
+  // several processes on one PostgreSQL database hear each other's changes and ended sessions
+  const pgBus =
+    config.databaseUrl && !overrides.bus
       ? createPostgresBus(config.databaseUrl, log, (channel, payload) =>
           sql`SELECT pg_notify(${channel}, ${payload})`.execute(db),
         )
-      : createInProcessBus());
+      : undefined;
+  const bus: LiveBus = overrides.bus ?? pgBus ?? createInProcessBus();
   return {
     config,
     db,
@@ -75,11 +76,7 @@ export function createDeps(
     bus,
     payments: overrides.payments ?? createPaymentGateway({ config, db, clock }),
     storage: overrides.storage ?? createDiskStorage(uploadsDir(config)),
-    sessions: createSessions(
-      db,
-      clock,
-      'sessionsEnded' in bus ? (bus.sessionsEnded as SessionEndBroadcast) : undefined,
-    ),
+    sessions: createSessions(db, clock, pgBus?.sessionsEnded),
     passwords: overrides.passwords ?? createPasswords(),
     /** What each selling feature grants for a paid session (payments knows only the interface). */
     fulfilments: [membershipFulfilment, downloadFulfilment] as readonly Fulfilment[],

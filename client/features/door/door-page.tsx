@@ -4,11 +4,10 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { M } from '#shared/messages';
 import { usePageTitle } from '../../lib/use-page-title';
-import { fullName } from '../registrations/attendee-format';
+import { formatTime, fullName } from '../registrations/attendee-format';
 import { isHere, searchKey } from './door-presence';
 import { DoorRow } from './door-row';
 import { DoorStatus } from './door-status';
-import { formatTime } from './door-time';
 import { useDoor } from './use-door';
 import { useDoorInstall } from './use-door-install';
 

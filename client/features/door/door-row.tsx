@@ -3,10 +3,9 @@ import { IconArrowBackUp, IconDoorExit, IconUserCheck } from '@tabler/icons-reac
 import { memo } from 'react';
 import { M } from '#shared/messages';
 import type { DoorActionKind } from '#shared/schemas/door';
-import { fullName, initials } from '../registrations/attendee-format';
+import { formatTime, fullName, initials, presenceRowStyle } from '../registrations/attendee-format';
 import { doorActionsFor, isHere } from './door-presence';
 import type { LocalAttendee } from './door-store';
-import { formatTime } from './door-time';
 
 /** One attendee at the door: a big check-in (or check-out) button and its undo, all working offline. */
 export const DoorRow = memo(function DoorRow({
@@ -20,18 +19,7 @@ export const DoorRow = memo(function DoorRow({
   const here = isHere(a);
   const { primary, undo } = doorActionsFor(a);
   return (
-    <Paper
-      component="li"
-      withBorder
-      radius="md"
-      p="sm"
-      data-testid="door-attendee"
-      style={{
-        listStyle: 'none',
-        borderColor: here ? 'var(--mantine-color-teal-3)' : undefined,
-        background: here ? 'var(--mantine-color-teal-0)' : undefined,
-      }}
-    >
+    <Paper component="li" withBorder radius="md" p="sm" data-testid="door-attendee" style={presenceRowStyle(here)}>
       <Group gap="sm" wrap="wrap" align="center">
         <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 240px', minWidth: 0 }}>
           <Avatar src={a.photo_url} alt="" size={56} radius="xl" color="indigo" style={{ flex: 'none' }}>

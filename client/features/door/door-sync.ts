@@ -2,6 +2,7 @@ import { DOOR } from '#shared/door-constants';
 import { M } from '#shared/messages';
 import type { DoorAttendee, DoorSyncResult } from '#shared/schemas/door';
 import type { trpc } from '../../lib/trpc';
+import { formatTime, fullName } from '../registrations/attendee-format';
 import { applyLocally } from './door-presence';
 import {
   type Conflict,
@@ -13,7 +14,6 @@ import {
   saveSnapshot,
   settleSent,
 } from './door-store';
-import { formatTime } from './door-time';
 
 type Client = ReturnType<typeof trpc.useUtils>['client'];
 
@@ -50,12 +50,10 @@ export async function refreshSnapshot(
   return saved;
 }
 
-const fullName = (a: Pick<DoorAttendee, 'first_name' | 'last_name'> | undefined) =>
-  a ? `${a.first_name} ${a.last_name}` : '';
-
 /** The sentence a result that was not applied shows, or undefined for one that was. */
 export function conflictText(q: QueuedAction, r: DoorSyncResult, known: LocalAttendee | undefined): string | undefined {
-  const name = fullName(r.attendee ?? known);
+  const who = r.attendee ?? known;
+  const name = who ? fullName(who) : '';
   if (r.outcome === 'applied') return undefined;
   if (r.outcome === 'removed') return M.door.removed(name);
   if (r.outcome === 'erased') return M.door.erased;

@@ -1,12 +1,9 @@
 import { ActionIcon, Avatar, Badge, Box, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconCircleCheckFilled, IconDoorExit, IconTrash, IconUserCheck } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { memo } from 'react';
 import { M } from '#shared/messages';
 import type { RegistrationDto } from '#shared/schemas/registrations';
-import { formatJoined, fullName, initials } from './attendee-format';
-
-const time = (iso: string) => dayjs(iso).format('HH:mm');
+import { formatJoined, formatTime, fullName, initials, presenceRowStyle } from './attendee-format';
 
 /** A thumb-sized undo of a check-in or a check-out, named for screen readers. */
 function UndoButton(p: { what: 'check-in' | 'check-out'; name: string; disabled: boolean; onClick: () => void }) {
@@ -62,11 +59,7 @@ export const OrganiserAttendeeRow = memo(function OrganiserAttendeeRow({
       radius="md"
       p="sm"
       data-testid="organiser-attendee"
-      style={{
-        listStyle: 'none',
-        borderColor: checked ? 'var(--mantine-color-teal-3)' : undefined,
-        background: checked ? 'var(--mantine-color-teal-0)' : undefined,
-      }}
+      style={presenceRowStyle(checked)}
     >
       <Group gap="sm" wrap="wrap" align="center">
         <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 260px', minWidth: 0 }}>
@@ -105,12 +98,12 @@ export const OrganiserAttendeeRow = memo(function OrganiserAttendeeRow({
                     {M.attendees.hereNowBadge}
                   </Badge>
                   <Badge color="teal" variant="light" size="sm" radius="sm">
-                    Checked in {time(r.checked_in_at)}
+                    Checked in {formatTime(r.checked_in_at)}
                   </Badge>
                 </>
               ) : left && r.checked_out_at ? (
                 <Badge color="gray" variant="light" size="sm" radius="sm">
-                  {M.attendees.leftAt(time(r.checked_out_at))}
+                  {M.attendees.leftAt(formatTime(r.checked_out_at))}
                 </Badge>
               ) : (
                 <Text size="xs" c="dimmed">

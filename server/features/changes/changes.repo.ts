@@ -18,12 +18,22 @@ export async function lockChangeLog(db: Q) {
   if (isPostgres(db)) await sql`SELECT pg_advisory_xact_lock(${CHANGE_LOG_LOCK})`.execute(db);
 }
 
-/** Records one change in the caller's transaction (the same one as the change itself); returns it with its seq. */
+/** `work` in a transaction that writes to the change log: on PostgreSQL it takes the log's lock first. */
+export function changeTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>) {
+  return db.transaction().execute(async (trx) => {
+    await lockChangeLog(trx);
+    return work(trx);
+  });
+}
+
+/**
+ * Records one change in the caller's transaction (the same one as the change itself, begun with
+ * changeTransaction, or lockChangeLog as its first statement); returns it with its seq.
+ */
 export async function recordChange(
   db: Q,
   c: { event_id: string; registration_id: string; kind: ChangeKind; now: string },
 ): Promise<Change> {
-  await lockChangeLog(db); // taken at the transaction's start already (held till its end): a safety net
   const row = await db
     .insertInto('registration_changes')
     .values({ event_id: c.event_id, registration_id: c.registration_id, kind: c.kind, created_at: c.now })

@@ -36,7 +36,6 @@ export function createPostgresBus(
   let client: pg.Client | undefined;
   let closed = false;
   let attempt = 0;
-  let connected: Promise<void>;
 
   const sessionListeners = new Set<(ids: string[]) => void>();
   const receiveSessions = (payload: string | undefined) => {
@@ -96,7 +95,7 @@ export function createPostgresBus(
     }, wait).unref();
   };
 
-  connected = connect();
+  const connected = connect();
 
   return {
     publish(changes) {

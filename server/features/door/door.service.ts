@@ -5,7 +5,7 @@ import type { DoorAction, DoorAttendee, DoorOutcome, DoorSnapshot, DoorSyncResul
 import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
 import type { Change } from '../changes/bus';
-import { lockChangeLog } from '../changes/changes.repo';
+import { changeTransaction } from '../changes/changes.repo';
 import { updatePresence } from '../registrations/organiser.service';
 import {
   claimDoorAction,
@@ -89,9 +89,8 @@ export async function doorSync(
   const results: DoorSyncResult[] = [];
   const changes: Change[] = [];
   for (const action of input.actions) {
-    const outcome = await applyOne(deps, userId, input.eventId, action, changes);
-    const current = await findDoorAttendee(deps.db, input.eventId, action.registrationId);
-    results.push({ id: action.id, outcome, attendee: current ? toDoorAttendee(current) : null });
+    const { outcome, attendee } = await applyOne(deps, userId, input.eventId, action, changes);
+    results.push({ id: action.id, outcome, attendee: attendee ? toDoorAttendee(attendee) : null });
   }
   if (changes.length > 0) deps.bus.publish(changes);
   return { results };
@@ -103,11 +102,11 @@ async function applyOne(
   eventId: string,
   action: DoorAction,
   changes: Change[],
-): Promise<DoorOutcome> {
+): Promise<{ outcome: DoorOutcome; attendee: Row | undefined }> {
   const now = deps.clock.now();
   const nowIso = now.toISOString();
-  return deps.db.transaction().execute(async (trx) => {
-    await lockChangeLog(trx);
+  // the attendee as the answer shows them is read in the same transaction
+  return changeTransaction(deps.db, async (trx) => {
     const claimed = await claimDoorAction(trx, {
       id: action.id,
       event_id: eventId,
@@ -115,20 +114,24 @@ async function applyOne(
       kind: action.kind,
       created_at: nowIso,
     });
+    const attendee = await findDoorAttendee(trx, eventId, action.registrationId);
     if (!claimed) {
       const before = await findDoorAction(trx, eventId, action.id);
       // An id claimed for another event or attendee: not this action, so nothing to repeat.
-      return before && before.registration_id === action.registrationId ? before.outcome : 'unchanged';
+      const outcome = before && before.registration_id === action.registrationId ? before.outcome : 'unchanged';
+      return { outcome, attendee };
     }
-    const attendee = await findDoorAttendee(trx, eventId, action.registrationId);
-    let outcome: DoorOutcome = 'removed';
-    if (attendee) {
-      const at = actionTime(action.at, attendee.created_at, now);
-      const done = await updatePresence(trx, userId, attendee.id, action.kind, at, nowIso);
-      if (done) changes.push(done.change);
-      outcome = done ? 'applied' : 'unchanged';
+    if (!attendee) {
+      await setDoorOutcome(trx, action.id, 'removed');
+      return { outcome: 'removed' as const, attendee };
     }
-    if (outcome !== 'applied') await setDoorOutcome(trx, action.id, outcome);
-    return outcome;
+    const at = actionTime(action.at, attendee.created_at, now);
+    const done = await updatePresence(trx, userId, attendee.id, action.kind, at, nowIso);
+    if (!done) {
+      await setDoorOutcome(trx, action.id, 'unchanged');
+      return { outcome: 'unchanged' as const, attendee };
+    }
+    changes.push(done.change);
+    return { outcome: 'applied' as const, attendee: done.row };
   });
 }

@@ -1,6 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { dialectOf } from '../../db/dialect';
-import { nocase } from '../../db/nocase';
+import { dialectOf, nocase } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;

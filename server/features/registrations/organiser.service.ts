@@ -4,7 +4,7 @@ import type { RegistrationDto, RegistrationListQuery } from '#shared/schemas/reg
 import type { ChangeKind, Database } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
-import { lockChangeLog, recordChange } from '../changes/changes.repo';
+import { changeTransaction, recordChange } from '../changes/changes.repo';
 import { toRegistrationDto } from './registration-dto';
 import { countHereNow, countOwned, countOwnedCheckedIn, listOwned, searchOwned } from './registration-lists.repo';
 import {
@@ -51,7 +51,7 @@ async function unsearchedOrPinned(deps: Deps, userId: string, q: RegistrationLis
 export type Presence = 'check-in' | 'undo-check-in' | 'check-out' | 'undo-check-out';
 
 /**
- * In the caller's transaction (which took lockChangeLog first): one presence action at `at` (logged at `now`) (a check-out and its undo only for someone
+ * In the caller's transaction (a changeTransaction): one presence action at `at` (logged at `now`) (a check-out and its undo only for someone
  * checked in), with its change-log row. Undefined when it changed nothing (missing, someone else's, or
  * already in that state). A check-out and its undo go out live as an update of the row.
  */
@@ -79,10 +79,7 @@ export async function updatePresence(
  */
 async function setPresence(deps: Deps, userId: string, id: string, action: Presence): Promise<RegistrationDto> {
   const now = deps.clock.now().toISOString();
-  const committed = await deps.db.transaction().execute(async (trx) => {
-    await lockChangeLog(trx);
-    return updatePresence(trx, userId, id, action, now);
-  });
+  const committed = await changeTransaction(deps.db, (trx) => updatePresence(trx, userId, id, action, now));
   if (!committed) {
     const current = await findOwnedRegistration(deps.db, userId, id);
     if (!current) return denied();
@@ -101,8 +98,7 @@ export const undoCheckOut = (deps: Deps, userId: string, id: string) => setPrese
 /** spec §7 delete registration: the row, the count and the change in one transaction; the photo file after. */
 export async function removeRegistration(deps: Deps, userId: string, id: string) {
   const now = deps.clock.now().toISOString();
-  const committed = await deps.db.transaction().execute(async (trx) => {
-    await lockChangeLog(trx);
+  const committed = await changeTransaction(deps.db, async (trx) => {
     const gone = await deleteOwnedRegistration(trx, userId, id);
     if (!gone) return undefined;
     await bumpAttendeeCount(trx, gone.event_id, -1);

@@ -1,7 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { RegistrationSort } from '#shared/schemas/registrations';
-import { type Dialect, dialectOf } from '../../db/dialect';
-import { nocase } from '../../db/nocase';
+import { type Dialect, dialectOf, likeIgnoringCase, nocase } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { COLUMNS } from './registrations.repo';
 
@@ -38,8 +37,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 function searched(q: RegQuery, search: string, d: Dialect): RegQuery {
   if (!search) return q;
   const pattern = `%${escapeLike(search)}%`;
-  // SQLite's LIKE ignores case (ASCII); PostgreSQL's ILIKE is the same question
-  const like = sql.raw(d === 'postgres' ? 'ILIKE' : 'LIKE');
+  const like = likeIgnoringCase(d);
   const email = sql<boolean>`event_registrations.email ${like} ${pattern} ESCAPE '\\'`;
   // Text without a space found in "first last" lies within one of the two names: the full name is only
   // built, row by row, for a search that has a space. With a space, text found in either name alone is

@@ -17,7 +17,7 @@ import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
 import { newId, sha256Hex } from '../../lib/ids';
 import { createRateLimiter } from '../auth/rate-limit';
-import { lockChangeLog, recordChange } from '../changes/changes.repo';
+import { changeTransaction, lockChangeLog, recordChange } from '../changes/changes.repo';
 import { toPublicEventDto } from '../events/event-dto';
 import { toRegistrationDto } from './registration-dto';
 import { countHereNow, countPublic, listPublic, searchPublic } from './registration-lists.repo';
@@ -200,32 +200,28 @@ export async function updateOwn(
   }
   const now = deps.clock.now().toISOString();
   const tokenHash = hashOf(token);
-  const committed = await deps.db
-    .transaction()
-    .execute(async (trx) => {
-      await lockChangeLog(trx);
-      const before = await findForOwnerCheck(trx, eventId, registrationId);
-      const row = await updateOwnRegistration(
-        trx,
-        { eventId, id: registrationId, tokenHash },
-        {
-          first_name: values.first_name,
-          last_name: values.last_name,
-          email: values.email,
-          phone: values.phone,
-          headline: values.headline,
-          ...(newPhoto ? { photo_url: newPhoto } : {}),
-          updated_at: now,
-        },
-      );
-      if (!before || !row) return undefined;
-      const change = await recordChange(trx, { event_id: eventId, registration_id: row.id, kind: 'updated', now });
-      return { row, change, oldPhoto: newPhoto ? before.photo_url : null };
-    })
-    .catch(async (err: unknown) => {
-      await removeQuietly(deps, newPhoto);
-      throw err;
-    });
+  const committed = await changeTransaction(deps.db, async (trx) => {
+    const before = await findForOwnerCheck(trx, eventId, registrationId);
+    const row = await updateOwnRegistration(
+      trx,
+      { eventId, id: registrationId, tokenHash },
+      {
+        first_name: values.first_name,
+        last_name: values.last_name,
+        email: values.email,
+        phone: values.phone,
+        headline: values.headline,
+        ...(newPhoto ? { photo_url: newPhoto } : {}),
+        updated_at: now,
+      },
+    );
+    if (!before || !row) return undefined;
+    const change = await recordChange(trx, { event_id: eventId, registration_id: row.id, kind: 'updated', now });
+    return { row, change, oldPhoto: newPhoto ? before.photo_url : null };
+  }).catch(async (err: unknown) => {
+    await removeQuietly(deps, newPhoto);
+    throw err;
+  });
   if (!committed) {
     await removeQuietly(deps, newPhoto);
     return fail.forbidden(M.attendees.accessDenied); // removed or erased meanwhile
