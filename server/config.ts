@@ -42,6 +42,16 @@ const schema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  // Uploaded files in S3-compatible object storage instead of DATA_DIR/uploads (README "Scaling out")
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: z.preprocess(
+    blankToUndefined,
+    z.url({ protocol: /^https?$/, message: 'must be a full http(s) URL such as https://s3.example.com' }).optional(),
+  ),
+  S3_REGION: z.preprocess(blankToUndefined, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
   MAIL_FROM: z.string().min(3).default('Roomlist <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
@@ -92,6 +102,15 @@ export type StripeSettings = Readonly<{
  */
 export type PaymentsSettings = Readonly<{ mode: 'stripe' | 'test' | 'off'; stripe: StripeSettings | null }>;
 
+/** Object storage for uploads; credentials unset: the SDK's own chain (environment, instance role). */
+export type S3Settings = Readonly<{
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+}>;
+
 export type Config = Readonly<{
   env: 'development' | 'production' | 'test';
   port: number;
@@ -108,6 +127,8 @@ export type Config = Readonly<{
   /** LinkedIn import (spec §7); null (the import hidden) unless both client id and secret are set. */
   linkedin: LinkedInSettings | null;
   payments: PaymentsSettings;
+  /** Where uploads go: null is DATA_DIR/uploads on this machine. */
+  s3: S3Settings | null;
 }>;
 
 export class ConfigError extends Error {}
@@ -135,6 +156,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET must be set together (or both left empty)',
     );
   }
+  if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or both left empty)',
+    );
+  }
+  if (!c.S3_BUCKET && (c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID)) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET is required when S3_ENDPOINT or S3 credentials are set');
+  }
   const payments = paymentsSettings(c);
   return Object.freeze({
     env: c.NODE_ENV,
@@ -159,6 +188,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           })
         : null,
     payments,
+    s3: c.S3_BUCKET
+      ? Object.freeze({
+          bucket: c.S3_BUCKET,
+          endpoint: c.S3_ENDPOINT,
+          region: c.S3_REGION,
+          credentials:
+            c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          // an endpoint of one's own (MinIO, Garage, Ceph…) usually serves buckets by path, not by host name
+          forcePathStyle: c.S3_FORCE_PATH_STYLE ? c.S3_FORCE_PATH_STYLE === 'true' : Boolean(c.S3_ENDPOINT),
+        })
+      : null,
   });
 }
 

@@ -26,6 +26,7 @@ import { createDiskStorage, uploadsDir } from './features/storage/disk-storage';
 import { createLogoProcessor } from './features/storage/images';
 import { createJpegStripper } from './features/storage/jpeg-strip-pool';
 import { createPhotoProcessor, createSlots } from './features/storage/photos';
+import { createS3Storage } from './features/storage/s3-storage';
 import type { Storage } from './features/storage/storage';
 import { type Clock, systemClock } from './lib/clock';
 import { createLinkOrigin } from './lib/link-origin';
@@ -75,7 +76,7 @@ export function createDeps(
     requests: createRequestReader(config),
     bus,
     payments: overrides.payments ?? createPaymentGateway({ config, db, clock }),
-    storage: overrides.storage ?? createDiskStorage(uploadsDir(config)),
+    storage: overrides.storage ?? (config.s3 ? createS3Storage(config.s3) : createDiskStorage(uploadsDir(config))),
     sessions: createSessions(db, clock, pgBus?.sessionsEnded),
     passwords: overrides.passwords ?? createPasswords(),
     /** What each selling feature grants for a paid session (payments knows only the interface). */
@@ -86,7 +87,7 @@ export function createDeps(
     liveTimer: overrides.liveTimer ?? systemTimer,
     /** Open WebSockets per client address (the per-IP ceiling). */
     sockets: createSocketCounter(),
-    preparedFiles: createPreparedFiles(() => clock.now().getTime()),
+    preparedFiles: createPreparedFiles(db, clock),
     /** PDF lists built at once, and waiting: each holds its photos and pages in memory. */
     pdfBuilds: createSlots(DOWNLOADS.PDF_BUILDS_AT_ONCE, DOWNLOADS.PDF_BUILDS_WAITING),
     pageViewLimiter: createPageViewLimiter(clock),

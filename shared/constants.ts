@@ -94,7 +94,7 @@ export const DOWNLOADS = {
   MAX_PRICE_PENCE: 100_000,
   MIN_PAID_PRICE_PENCE: 30, // ours: Stripe's minimum charge in GBP
   FILE_TTL_MS: 10 * MINUTE_MS, // ours: how long a prepared file's /api/downloads link works
-  MAX_PREPARED_FILES: 50, // ours: prepared files held in memory at once; the oldest goes first
+  MAX_PREPARED_FILES: 50, // ours: prepared files kept at once (in the database); the oldest goes first
   PREPARED_MAX_BYTES: 200 * 1024 * 1024, // ours: bytes of prepared files held at once (a 5,000-row PDF is ~20 MB)
   // ours: checkouts per registration (each is a provider write, or a test_checkouts row)
   CHECKOUT_RATE_LIMIT: { MAX_ATTEMPTS: 20, WINDOW_MS: 10 * MINUTE_MS, LOCKOUT_MS: 10 * MINUTE_MS },

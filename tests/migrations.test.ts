@@ -35,6 +35,7 @@ describe('migrations', () => {
       'events',
       'job_leases',
       'page_views',
+      'prepared_downloads',
       'profiles',
       'rate_limits',
       'registration_changes',

@@ -156,6 +156,20 @@ export interface DoorActionsTable {
   created_at: Timestamp;
 }
 
+/** An attendee-list file built for download, fetched by its random key until it expires. */
+export interface PreparedDownloadsTable {
+  seq: Generated<number>;
+  key: string;
+  event_id: string;
+  file_name: string;
+  content_type: string;
+  bytes: Buffer;
+  size: number;
+  same_as: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface DownloadRevenueTable {
   event_id: string;
   total_revenue: number;
@@ -228,6 +242,7 @@ export interface Database {
   registration_changes: RegistrationChangesTable;
   door_actions: DoorActionsTable;
   job_leases: JobLeasesTable;
+  prepared_downloads: PreparedDownloadsTable;
   download_revenue: DownloadRevenueTable;
   download_purchases: DownloadPurchasesTable;
   page_views: PageViewsTable;

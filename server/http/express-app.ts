@@ -16,7 +16,7 @@ import { routeData } from './route-data';
 import { sameOriginGuard } from './same-origin';
 import { securityHeaders } from './security-headers';
 import { trpcHttp } from './trpc-http';
-import { serveUploads, uploadRoutes } from './uploads';
+import { serveStoredUploads, serveUploads, uploadRoutes } from './uploads';
 
 /**
  * Static client + SPA fallback, /healthz, /trpc, logo uploads and /uploads; the same-origin guard
@@ -52,7 +52,7 @@ export function createExpressApp(deps: Deps, clientDir: string, drain?: express.
   app.use(stripeWebhookRoutes(deps));
   app.use(uploadRoutes(deps));
   app.use(downloadRoutes(deps));
-  app.use('/uploads', serveUploads(uploadsDir(deps.config)));
+  app.use('/uploads', deps.config.s3 ? serveStoredUploads(deps.storage) : serveUploads(uploadsDir(deps.config)));
   app.use('/trpc', ...trpcHttp(deps));
   app.use(joinCodeRoutes(deps));
   app.use(doorRoutes(deps));

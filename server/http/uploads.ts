@@ -4,6 +4,7 @@ import { IMAGES } from '#shared/constants';
 import { M } from '#shared/messages';
 import type { Deps } from '../deps';
 import { ImageRejected } from '../features/storage/images';
+import { PHOTOS_URL_PREFIX, type Storage, UPLOADS_URL_PREFIX } from '../features/storage/storage';
 import { notFound } from './not-found';
 
 const YEAR_S = 365 * 24 * 3600;
@@ -59,14 +60,17 @@ export function uploadRoutes(deps: Deps) {
   return r;
 }
 
+// An attendee photo is personal data, erased two working days after the event: no shared cache may
+// keep it, and the browser asks again each time (so an erased photo answers 404 everywhere).
+const PHOTO_CACHE = 'private, no-cache';
+const CONTENT_CACHE = `public, max-age=${YEAR_S}, immutable`;
+
 /**
  * GET /uploads/*: content-addressed names never change, so they are cached for a year. Anything else
  * is a bare 404 (never the SPA, never a path).
  */
 export function serveUploads(dir: string) {
   const r = express.Router();
-  // An attendee photo is personal data, erased two working days after the event: no shared cache may
-  // keep it, and the browser asks again each time (so an erased photo answers 404 everywhere).
   r.use(
     '/photos',
     express.static(path.join(dir, 'photos'), {
@@ -74,7 +78,7 @@ export function serveUploads(dir: string) {
       dotfiles: 'ignore',
       cacheControl: false,
       setHeaders: (res) => {
-        res.setHeader('Cache-Control', 'private, no-cache');
+        res.setHeader('Cache-Control', PHOTO_CACHE);
         res.setHeader('X-Content-Type-Options', 'nosniff');
       },
     }),
@@ -90,5 +94,30 @@ export function serveUploads(dir: string) {
     }),
     notFound,
   );
+  return r;
+}
+
+/**
+ * GET /uploads/* from object storage (S3_BUCKET set): the same URLs and headers as from disk, read
+ * through the app so the bucket stays private. A name storage does not make is a bare 404.
+ */
+export function serveStoredUploads(storage: Storage) {
+  const r = express.Router();
+  r.get(/.*/, async (req: Request, res: Response, next: NextFunction) => {
+    const url = `${UPLOADS_URL_PREFIX}${req.path.slice(1)}`;
+    const ext = path.extname(url).slice(1);
+    let bytes: Buffer | undefined;
+    try {
+      bytes = await storage.get(url);
+    } catch (err) {
+      return next(err);
+    }
+    if (!bytes || (ext !== 'jpg' && ext !== 'png')) return next();
+    res.setHeader('Cache-Control', url.startsWith(PHOTOS_URL_PREFIX) ? PHOTO_CACHE : CONTENT_CACHE);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.type(ext);
+    res.send(bytes);
+  });
+  r.use(notFound);
   return r;
 }

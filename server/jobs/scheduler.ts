@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { GDPR, PAGE_VIEWS, PAYMENTS } from '#shared/constants';
+import { DOWNLOADS, GDPR, PAGE_VIEWS, PAYMENTS } from '#shared/constants';
 import { JOBS, LIVE, RATE_LIMITS } from '../constants';
 import type { Deps } from '../deps';
 import { deletePageViewsBefore } from '../features/analytics/page-views.repo';
@@ -54,6 +54,12 @@ export const jobs: Job[] = [
       await sweepOrphanPhotos(d);
       await pruneBackups(d);
     },
+  },
+  {
+    // a prepared download's names stay no longer than its link works (put trims too, but only when used)
+    name: 'expired-downloads',
+    everyMs: DOWNLOADS.FILE_TTL_MS,
+    run: (d) => d.preparedFiles.deleteExpired(),
   },
   {
     name: 'live-log-retention',

@@ -42,7 +42,7 @@ export type Joined = { registrationId: string; token: string; photoUrl: string |
 
 /** Joins through the real procedure; returns the browser's proof (registration id and token). */
 export async function joinEvent(
-  server: TestServer,
+  server: Pick<TestServer, 'client'>,
   eventId: string,
   who: { first_name: string; last_name: string; email?: string; phone?: string; headline?: string },
 ): Promise<Joined> {
@@ -57,7 +57,7 @@ export async function joinEvent(
 }
 
 /** The request a browser sends for the file: status, headers and bytes. */
-export async function fetchFile(server: TestServer, downloadUrl: string) {
+export async function fetchFile(server: Pick<TestServer, 'url'>, downloadUrl: string) {
   const res = await fetch(new URL(downloadUrl, server.url));
   return { res, bytes: Buffer.from(await res.arrayBuffer()) };
 }

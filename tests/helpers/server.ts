@@ -73,7 +73,8 @@ export async function startTestServer(opts: { env?: Record<string, string>; over
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
-function lastLinkFor(outboxDir: string, to: string): string | undefined {
+/** The most recent /auth link mailed to `to` in an outbox folder (decoded from the .eml). */
+export function lastLinkFor(outboxDir: string, to: string): string | undefined {
   if (!fs.existsSync(outboxDir)) return undefined;
   const files = fs.readdirSync(outboxDir).sort().reverse();
   for (const f of files) {

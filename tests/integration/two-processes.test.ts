@@ -112,7 +112,7 @@ describe.skipIf(!onPostgres())('two servers on one PostgreSQL database', () => {
       .where('id', '=', event.id)
       .executeTakeFirstOrThrow();
     expect(row.personal_data_deleted).toBe(1);
-    // (its photo file is in B's DATA_DIR; files shared between processes wait for the S3 storage)
+    // (its photo file is in B's DATA_DIR: shared files are shown in app-processes.test.ts, on S3)
     const left = await a.deps.db
       .selectFrom('event_registrations')
       .select('id')

@@ -1,7 +1,7 @@
 import express from 'express';
 import { M } from '#shared/messages';
 import type { Deps } from '../../deps';
-import { DOWNLOAD_PATH } from './prepared-files';
+import { DOWNLOAD_PATH, type PreparedFile } from './prepared-files';
 
 const KEY = /^[a-z0-9]{32}$/;
 
@@ -11,8 +11,13 @@ const KEY = /^[a-z0-9]{32}$/;
  */
 export function downloadRoutes(deps: Deps) {
   const router = express.Router();
-  router.get(`${DOWNLOAD_PATH}:key`, (req, res) => {
-    const file = KEY.test(req.params.key) ? deps.preparedFiles.get(req.params.key) : undefined;
+  router.get(`${DOWNLOAD_PATH}:key`, async (req, res, next) => {
+    let file: PreparedFile | undefined;
+    try {
+      file = KEY.test(req.params.key) ? await deps.preparedFiles.get(req.params.key) : undefined;
+    } catch (err) {
+      return next(err);
+    }
     if (!file) {
       res.status(404).json({ error: M.downloads.failed });
       return;

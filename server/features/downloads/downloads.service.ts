@@ -106,14 +106,13 @@ export async function prepareDownload(deps: Deps, input: PrepareDownloadInput): 
   if (priceOf(deps, event) > 0) await verifyPaid(deps, input);
 
   const store = deps.preparedFiles;
-  const ticket = store.ticket();
   const rows = await attendeesForExport(deps.db, event.id);
   const fileName = safeFileName(`${event.name} attendees`, input.format);
   // Everything the file is built from: while none of it changes, the file already built is handed back.
   const sameAs = createHash('sha256')
     .update(JSON.stringify([input.format, input.registrationId, event, rows]))
     .digest('base64url');
-  const held = store.reuse(sameAs);
+  const held = await store.reuse(sameAs);
   if (held) return { downloadUrl: `${DOWNLOAD_PATH}${held}`, fileName };
 
   const cols = columnsFor(event, rows);
@@ -126,7 +125,7 @@ export async function prepareDownload(deps: Deps, input: PrepareDownloadInput): 
               event,
               rows,
               await photoThumbnails(
-                deps.config,
+                deps.storage,
                 rows.map((r) => r.photo_url),
               ),
               cols,
@@ -135,7 +134,7 @@ export async function prepareDownload(deps: Deps, input: PrepareDownloadInput): 
           ),
           contentType: 'application/pdf',
         };
-  const key = store.put(event.id, ticket, { ...file, fileName }, sameAs);
+  const key = await store.put(event.id, { ...file, fileName }, sameAs);
   // erased while the file was built: whatever the event is now answers (its entries are gone)
   if (key === undefined) {
     await openFor(deps, input);

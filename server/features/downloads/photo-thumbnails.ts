@@ -1,10 +1,6 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { DOWNLOADS } from '#shared/constants';
-import type { Config } from '../../config';
-import { uploadsDir } from '../storage/disk-storage';
 import { loadSharp } from '../storage/load-sharp';
-import { OWNED_PHOTO_PATH, UPLOADS_URL_PREFIX } from '../storage/storage';
+import { OWNED_PHOTO_PATH, type Storage } from '../storage/storage';
 
 const PARALLEL = 2; // ours: thumbnails made at once inside one PDF build (libuv threads are shared)
 const TIMEOUT_S = 5;
@@ -14,10 +10,11 @@ const TIMEOUT_S = 5;
  * file is gone (erased, moved) or does not decode: a missing photo never fails the download. Only
  * the owned-photo names storage makes are read, so a row can never point this at another file.
  */
-async function thumbnail(config: Config, url: string | null): Promise<Buffer | null> {
+async function thumbnail(storage: Storage, url: string | null): Promise<Buffer | null> {
   if (!url || !OWNED_PHOTO_PATH.test(url)) return null;
   try {
-    const bytes = await fs.readFile(path.join(uploadsDir(config), url.slice(UPLOADS_URL_PREFIX.length)));
+    const bytes = await storage.get(url);
+    if (!bytes) return null;
     const sharp = await loadSharp();
     return await sharp(bytes, { pages: 1 })
       .timeout({ seconds: TIMEOUT_S })
@@ -31,13 +28,13 @@ async function thumbnail(config: Config, url: string | null): Promise<Buffer | n
 }
 
 /** Thumbnails for every url, in order, a few at a time (never inside a database transaction). */
-export async function photoThumbnails(config: Config, urls: (string | null)[]): Promise<(Buffer | null)[]> {
+export async function photoThumbnails(storage: Storage, urls: (string | null)[]): Promise<(Buffer | null)[]> {
   const out: (Buffer | null)[] = new Array(urls.length).fill(null);
   let next = 0;
   const worker = async () => {
     while (next < urls.length) {
       const i = next++;
-      out[i] = await thumbnail(config, urls[i]);
+      out[i] = await thumbnail(storage, urls[i]);
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL, urls.length) }, worker));

@@ -1,89 +1,91 @@
+import type { Kysely } from 'kysely';
 import { DOWNLOADS } from '#shared/constants';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
 import { randomToken } from '../../lib/ids';
+import {
+  deleteExpiredPrepared,
+  deletePrepared,
+  eventHoldsData,
+  findPrepared,
+  findPreparedKey,
+  heldTotals,
+  insertPrepared,
+  liveSizes,
+  renewPrepared,
+} from './prepared-files.repo';
 
 export type PreparedFile = { bytes: Buffer; fileName: string; contentType: string };
-type Held = PreparedFile & { eventId: string; expiresAt: number; sameAs?: string };
+export type PreparedBudget = { maxFiles: number; maxBytes: number };
 
-// Events erased lately, remembered so that a file whose build began before the erasure is not held after it.
-const RECENT_ERASURES = 1_000;
+const DEFAULT_BUDGET: PreparedBudget = {
+  maxFiles: DOWNLOADS.MAX_PREPARED_FILES,
+  maxBytes: DOWNLOADS.PREPARED_MAX_BYTES,
+};
 
 /**
- * Files built by downloads.prepare, held in memory under a random key until GET /api/downloads/{key}
- * fetches them (spec §7 download-attendees returns a downloadUrl). Short-lived (DOWNLOADS.FILE_TTL_MS)
- * and bounded in count and in bytes (DOWNLOADS.MAX_PREPARED_FILES, DOWNLOADS.PREPARED_MAX_BYTES; the
- * oldest goes first); a restart simply forgets them and the browser prepares again. A file may carry
- * `sameAs`, a fingerprint of everything it was built from: asking again with the same fingerprint hands
- * back the held file instead of building another copy. Erasing an event's attendee data (or deleting
- * it) drops its files at once (`dropEvent`). One store per app, built in createDeps.
+ * Files built by downloads.prepare, kept in the database under a random key until GET
+ * /api/downloads/{key} fetches them (spec §7 download-attendees returns a downloadUrl), so the link works
+ * on any process that shares the database, and after a restart. Short-lived (DOWNLOADS.FILE_TTL_MS) and
+ * bounded in count and in bytes (the oldest goes first; with several processes each `put` trims, so the
+ * bound holds up to the files being written at that moment). A file may carry `sameAs`, a fingerprint
+ * of everything it was built from: asking again with it hands back the file already built. An erasure
+ * deletes the event's files in its own transaction, and `put` refuses a file whose event was erased (or
+ * deleted) while it was being built. One store per app, built in createDeps.
  */
-export function createPreparedFiles(now: () => number) {
-  const files = new Map<string, Held>();
-  let heldBytes = 0;
-  let erasures = 0;
-  const erasedAt = new Map<string, number>();
-  const drop = (key: string) => {
-    const f = files.get(key);
-    if (!f) return;
-    heldBytes -= f.bytes.length;
-    files.delete(key);
-  };
-  const sweep = () => {
-    const t = now();
-    for (const [key, f] of files) if (f.expiresAt <= t) drop(key);
-  };
-  const full = (adding: number) =>
-    files.size >= DOWNLOADS.MAX_PREPARED_FILES || heldBytes + adding > DOWNLOADS.PREPARED_MAX_BYTES;
+export function createPreparedFiles(db: Kysely<Database>, clock: Clock, budget: PreparedBudget = DEFAULT_BUDGET) {
+  const nowIso = () => clock.now().toISOString();
+  const expiry = () => new Date(clock.now().getTime() + DOWNLOADS.FILE_TTL_MS).toISOString();
   return {
-    /** Taken before an event's rows are read: `put` refuses the file if the event was erased since. */
-    ticket: () => erasures,
-    /** Holds a file of `eventId` built from rows read after `ticket`; undefined if the event was erased meanwhile. */
-    put(eventId: string, ticket: number, file: PreparedFile, sameAs?: string): string | undefined {
-      if ((erasedAt.get(eventId) ?? -1) >= ticket) return undefined;
-      sweep();
-      // A single file over the whole budget is still held (alone): refusing it would refuse the download.
-      while (files.size > 0 && full(file.bytes.length)) {
-        const oldest = files.keys().next().value;
-        if (oldest === undefined) break;
-        drop(oldest);
-      }
+    /** Keeps a file of `eventId`; undefined if the event's attendee data is gone (erased while it was built). */
+    async put(eventId: string, file: PreparedFile, sameAs?: string): Promise<string | undefined> {
+      const now = nowIso();
       const key = randomToken(32);
-      files.set(key, { ...file, eventId, sameAs, expiresAt: now() + DOWNLOADS.FILE_TTL_MS });
-      heldBytes += file.bytes.length;
-      return key;
+      const kept = await db.transaction().execute(async (trx) => {
+        if (!(await eventHoldsData(trx, eventId))) return false;
+        await deleteExpiredPrepared(trx, now);
+        const live = await liveSizes(trx, now);
+        let files = live.length;
+        let bytes = live.reduce((n, r) => n + Number(r.size), 0);
+        const dropped: string[] = [];
+        // A single file over the whole budget is still kept (alone): refusing it would refuse the download.
+        for (const f of live) {
+          if (files < budget.maxFiles && bytes + file.bytes.length <= budget.maxBytes) break;
+          dropped.push(f.key);
+          files -= 1;
+          bytes -= Number(f.size);
+        }
+        await deletePrepared(trx, dropped);
+        await insertPrepared(trx, {
+          key,
+          event_id: eventId,
+          file_name: file.fileName,
+          content_type: file.contentType,
+          bytes: file.bytes,
+          size: file.bytes.length,
+          same_as: sameAs ?? null,
+          created_at: now,
+          expires_at: expiry(),
+        });
+        return true;
+      });
+      return kept ? key : undefined;
     },
-    /**
-     * The key of a held file built from the same data, its link renewed for a full FILE_TTL_MS and
-     * moved to the newest end (so the budget drops it last); undefined when there is none.
-     */
-    reuse(sameAs: string): string | undefined {
-      sweep();
-      for (const [key, f] of files) {
-        if (f.sameAs !== sameAs) continue;
-        files.delete(key);
-        files.set(key, { ...f, expiresAt: now() + DOWNLOADS.FILE_TTL_MS });
-        return key;
-      }
-      return undefined;
+    /** The key of a file built from the same data, its link renewed for a full FILE_TTL_MS; undefined when there is none. */
+    async reuse(sameAs: string): Promise<string | undefined> {
+      const now = nowIso();
+      const key = await findPreparedKey(db, sameAs, now);
+      return key !== undefined && (await renewPrepared(db, key, now, expiry())) ? key : undefined;
     },
     /** The file while its link is valid (it may be fetched again within that time: a retried download). */
-    get(key: string): PreparedFile | undefined {
-      const f = files.get(key);
-      if (!f) return undefined;
-      if (f.expiresAt <= now()) {
-        drop(key);
-        return undefined;
-      }
-      return { bytes: f.bytes, fileName: f.fileName, contentType: f.contentType };
+    async get(key: string): Promise<PreparedFile | undefined> {
+      const row = await findPrepared(db, key, nowIso());
+      return row && { bytes: row.bytes, fileName: row.file_name, contentType: row.content_type };
     },
-    /** The event's attendee data is gone: its files stop answering now, and files still being built are refused. */
-    dropEvent(eventId: string) {
-      erasedAt.delete(eventId);
-      erasedAt.set(eventId, erasures++);
-      if (erasedAt.size > RECENT_ERASURES) erasedAt.delete(erasedAt.keys().next().value as string);
-      for (const [key, f] of files) if (f.eventId === eventId) drop(key);
-    },
+    /** Deletes expired files (the clean-up job; `put` does it too). */
+    deleteExpired: () => deleteExpiredPrepared(db, nowIso()),
     /** Files and bytes held now (for tests and logs). */
-    held: () => ({ files: files.size, bytes: heldBytes }),
+    held: () => heldTotals(db, nowIso()),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Change } from '../changes/bus';
 import { erasureNotice } from '../changes/changes.repo';
+import { deletePreparedOf } from '../downloads/prepared-files.repo';
 import {
   checkpointWal,
   deleteChangesOf,
@@ -37,6 +38,7 @@ export async function eraseInTransaction(
   await deleteChangesOf(trx, eventId);
   await deleteDoorActionsOf(trx, eventId);
   await markErased(trx, eventId, nowIso);
+  await deletePreparedOf(trx, eventId); // after the mark: a file being kept meanwhile waits for it (prepared-files.repo.ts)
   const notice = await erasureNotice(trx, eventId);
   return { eventId, deletedRegistrations, photoUrls, notice };
 }
@@ -53,7 +55,6 @@ export async function retryOwedCheckpoint(deps: Deps) {
  */
 export async function finishErasures(deps: Deps, erasures: Erasure[]) {
   if (erasures.length === 0) return;
-  for (const e of erasures) deps.preparedFiles.dropEvent(e.eventId);
   deps.bus.publish(erasures.map((e) => e.notice));
   const urls = [...new Set(erasures.flatMap((e) => e.photoUrls))];
   const kept = await referencedUrls(deps.db, urls);

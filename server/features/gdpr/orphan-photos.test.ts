@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GDPR } from '#shared/constants';
 import { addRegistrations, eventForm, giveMembership, makeUser } from '../../../tests/helpers/factory';
+import { startS3Fake } from '../../../tests/helpers/s3-fake';
 import { makeTestDeps } from '../../../tests/helpers/test-deps';
 import { sweepOrphanPhotos } from './orphan-photos';
 
@@ -46,5 +47,33 @@ describe('orphaned photo files (issue 7 item 9: nothing personal outlives its ro
 
   it('does nothing when there is no photo folder yet', async () => {
     expect(await sweepOrphanPhotos(t.deps)).toBe(0);
+  });
+});
+
+describe('orphaned photo objects in an S3 bucket', () => {
+  it('deletes old objects no registration points at, keeps referenced and young ones', async () => {
+    const s3 = await startS3Fake();
+    try {
+      const u = await makeTestDeps({ DATA_DIR: dir, ...s3.env });
+      const owner = await makeUser(u, 'ada@example.com');
+      await giveMembership(u, owner.id, 'annual');
+      const event = await (await owner.call()).events.create(eventForm());
+      await addRegistrations(u, event.id, 1);
+      const kept = await u.deps.storage.putOwned(Buffer.from('kept'), 'jpg', crypto.randomUUID());
+      const orphan = await u.deps.storage.putOwned(Buffer.from('orphan'), 'jpg', crypto.randomUUID());
+      await u.db.updateTable('event_registrations').set({ photo_url: kept }).execute();
+      const written = Date.now(); // the bucket dates objects by its own clock
+      const key = (url: string) => url.slice('/uploads/'.length);
+
+      u.clock.set(new Date(written - 60_000)); // both younger than the age
+      expect(await sweepOrphanPhotos(u.deps)).toBe(0);
+      u.clock.set(new Date(written + GDPR.ORPHAN_PHOTO_AGE_MS + 60_000));
+      expect(await sweepOrphanPhotos(u.deps)).toBe(1);
+      expect(s3.keys()).toEqual([key(kept)]);
+      expect(fs.existsSync(photosDir())).toBe(false); // nothing on this machine's disk
+      expect(key(orphan)).not.toBe(key(kept));
+    } finally {
+      await s3.stop();
+    }
   });
 });

@@ -1,39 +1,32 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { GDPR } from '#shared/constants';
 import type { Deps } from '../../deps';
-import { uploadsDir } from '../storage/disk-storage';
-import { PHOTOS_URL_PREFIX } from '../storage/storage';
 import { referencedUrls } from './erase.repo';
+
+const BATCH = 500;
 
 /**
  * Photo files that no registration points at and that are older than GDPR.ORPHAN_PHOTO_AGE_MS: a
  * process that died between writing a photo and committing its row (or between an erasure's commit and
- * its file deletions), or a delete that failed, must not leave a face on disk and on its old URL.
- * Returns how many files went.
+ * its file deletions), or a delete that failed, must not leave a face in storage and on its old URL.
+ * Works the same on disk and in object storage. Returns how many files went.
  */
 export async function sweepOrphanPhotos(deps: Deps): Promise<number> {
-  const dir = path.join(uploadsDir(deps.config), 'photos');
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
   const cutoff = deps.clock.now().getTime() - GDPR.ORPHAN_PHOTO_AGE_MS;
-  const old: string[] = [];
-  for (const name of names) {
-    const stat = await fs.stat(path.join(dir, name)).catch(() => undefined);
-    if (stat?.isFile() && stat.mtimeMs < cutoff) old.push(name);
-  }
   let removed = 0;
-  for (let i = 0; i < old.length; i += 500) {
-    const urls = old.slice(i, i + 500).map((name) => `${PHOTOS_URL_PREFIX}${name}`);
+  const removeUnreferenced = async (urls: string[]) => {
     const kept = await referencedUrls(deps.db, urls);
-    for (const url of urls) {
-      if (kept.has(url)) continue;
-      // a half-written temporary file is not a storage name: remove it by path
-      const removedOne = url.includes('/.')
-        ? await fs.unlink(path.join(dir, url.slice(PHOTOS_URL_PREFIX.length))).then(() => true)
-        : await deps.storage.remove(url);
-      if (removedOne) removed += 1;
+    for (const url of urls) if (!kept.has(url) && (await deps.storage.remove(url))) removed += 1;
+  };
+  let old: string[] = [];
+  for await (const f of deps.storage.listPhotos()) {
+    if (f.modifiedMs >= cutoff) continue;
+    old.push(f.url);
+    if (old.length === BATCH) {
+      await removeUnreferenced(old);
+      old = [];
     }
   }
+  if (old.length > 0) await removeUnreferenced(old);
   if (removed > 0) deps.log.info({ files: removed }, 'orphaned photo files deleted');
   return removed;
 }

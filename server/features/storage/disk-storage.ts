@@ -4,10 +4,20 @@ import path from 'node:path';
 import type { Config } from '../../config';
 import { randomToken } from '../../lib/ids';
 import { PRIVATE } from '../../lib/private-files';
-import { OWNED_PHOTO_PATH, PHOTOS_URL_PREFIX, type Storage, type StoredExt, UPLOADS_URL_PREFIX } from './storage';
+import {
+  OWNED_PHOTO_PATH,
+  PHOTOS_URL_PREFIX,
+  type Storage,
+  type StoredExt,
+  storedName,
+  UPLOADS_URL_PREFIX,
+} from './storage';
 
 /** The file calls the storage makes (node:fs/promises; tests put a failing disk in between). */
-export type FileSystem = Pick<typeof fs, 'writeFile' | 'rename' | 'unlink' | 'mkdir' | 'access'>;
+export type FileSystem = Pick<
+  typeof fs,
+  'writeFile' | 'rename' | 'unlink' | 'mkdir' | 'access' | 'readFile' | 'readdir' | 'stat'
+>;
 
 export const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads');
 
@@ -59,17 +69,40 @@ export function createDiskStorage(dir: string, files: FileSystem = fs): Storage 
     },
 
     async remove(url: string) {
-      // Only names this storage makes: no other path can be reached through a URL from a row.
-      if (!OWNED_PHOTO_PATH.test(url) && !CONTENT_PATH.test(url)) return false;
+      // Only names this storage makes (and a photo's half-written temporary file, which the orphan sweep
+      // finds): no other path can be reached through a URL from a row.
+      const name = storedName(url) ?? (TMP_PHOTO_PATH.test(url) ? url.slice(UPLOADS_URL_PREFIX.length) : undefined);
+      if (name === undefined) return false;
       try {
-        await files.unlink(path.join(dir, url.slice(UPLOADS_URL_PREFIX.length)));
+        await files.unlink(path.join(dir, name));
         return true;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
         throw err;
       }
     },
+
+    async get(url: string) {
+      const name = storedName(url);
+      if (name === undefined) return undefined;
+      try {
+        return await files.readFile(path.join(dir, name));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
+      }
+    },
+
+    async *listPhotos() {
+      const photos = path.join(dir, 'photos');
+      const names = await files.readdir(photos).catch(() => [] as string[]);
+      for (const name of names) {
+        const stat = await files.stat(path.join(photos, name)).catch(() => undefined);
+        if (stat?.isFile()) yield { url: `${PHOTOS_URL_PREFIX}${name}`, modifiedMs: stat.mtimeMs };
+      }
+    },
   };
 }
 
-const CONTENT_PATH = /^\/uploads\/[a-f0-9]{64}\.(png|jpg)$/;
+/** A photo's temporary file (`.{name}.tmp`), left behind only by a process that died while writing it. */
+const TMP_PHOTO_PATH = /^\/uploads\/photos\/\.[\w.-]+\.tmp$/;
