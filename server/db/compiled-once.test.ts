@@ -1,5 +1,14 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import {
+  type CompiledQuery,
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import { expect, it } from 'vitest';
 import { compiledOnce } from './compiled-once';
 
@@ -46,4 +55,43 @@ it('builds a statement once and runs it with each call’s values, keeping the c
     { id: 3, name: 'b?' },
   ]);
   expect(builds).toBe(1);
+});
+
+it('compiles once per dialect: the same statement on SQLite, then on PostgreSQL, is each in its own SQL', async () => {
+  const lite = new Kysely<DB>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
+  await sql`CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL)`.execute(lite);
+  const sent: CompiledQuery[] = [];
+  // PostgreSQL's compiler over a driver that records what it is given
+  const pg = new Kysely<DB>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () =>
+        Object.assign(new DummyDriver(), {
+          acquireConnection: async () => ({
+            executeQuery: async (q: CompiledQuery) => {
+              sent.push(q);
+              return { rows: [] };
+            },
+            streamQuery: () => {
+              throw new Error('not streamed');
+            },
+          }),
+        }),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+  let builds = 0;
+  const find = compiledOnce((q: Kysely<DB>, p: { name: string }) => {
+    builds += 1;
+    return q.selectFrom('items').select('id').where('name', '=', p.name);
+  });
+  expect((await find(lite, { name: 'a' })).rows).toEqual([]);
+  await find(pg, { name: 'b' });
+  await find(pg, { name: 'c' });
+  expect(sent.map((q) => [q.sql, q.parameters])).toEqual([
+    ['select "id" from "items" where "name" = $1', ['b']],
+    ['select "id" from "items" where "name" = $1', ['c']],
+  ]);
+  expect(builds).toBe(2);
 });
