@@ -17,7 +17,7 @@ const checkoutId = (url: string) => decodeURIComponent(new URL(url).pathname.spl
 /**
  * A SQLite install as the app leaves it after some use, made through the app (its migrator, procedures
  * and repos) on a fixed clock: accounts and sessions, a bought membership, an event with attendees and
- * their photos, check-ins, door actions, a paid download, page views, a webhook record, a job lease and
+ * their photos, check-ins, door actions, a paid and prepared download, page views, a webhook record, a job lease and
  * an erased event. The app is closed when this returns, so the file is at rest.
  */
 export async function sqliteInstall() {
@@ -83,6 +83,7 @@ export async function sqliteInstall() {
     const buyer = { eventId: event.id, registrationId: joined[2].id, registrationToken: joined[2].token };
     const download = await (await anon.call()).downloads.createPayment({ ...buyer, format: 'csv' });
     await (await anon.call()).payments.testCheckout.pay({ id: checkoutId(download.url) });
+    await (await anon.call()).downloads.prepare({ ...buyer, format: 'csv', sessionId: checkoutId(download.url) });
 
     await (await anon.call()).analytics.pageView({ path: `/register/${event.id}`, referrer: 'https://t.co/x' });
     await (await ada.call()).analytics.pageView({ path: '/dashboard' });

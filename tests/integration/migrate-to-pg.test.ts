@@ -144,6 +144,7 @@ describe.skipIf(!onPostgres())('npm run migrate-to-pg', () => {
       'registration_changes',
       'door_actions',
       'job_leases',
+      'prepared_downloads',
       'download_revenue',
       'download_purchases',
       'page_views',
