@@ -74,6 +74,47 @@ describe('loadConfig', () => {
     ).toThrow('Invalid configuration: LINKEDIN_TOKEN_URL must be a full http(s) URL');
   });
 
+  it('keeps uploads on disk unless S3_BUCKET is set; the S3 settings are checked as a whole', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig({ S3_BUCKET: 'rooms' }).s3).toEqual({
+      bucket: 'rooms',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'rooms',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+        S3_REGION: 'eu-west-2',
+      }).s3,
+    ).toEqual({
+      bucket: 'rooms',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-2',
+      credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+      forcePathStyle: true,
+    });
+    expect(
+      loadConfig({ S3_BUCKET: 'rooms', S3_ENDPOINT: 'http://m:9000', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle,
+    ).toBe(false);
+    expect(() => loadConfig({ S3_BUCKET: 'rooms', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://m:9000' })).toThrow(
+      'Invalid configuration: S3_BUCKET is required when S3_ENDPOINT or S3 credentials are set',
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'rooms', S3_ENDPOINT: 'minio:9000' })).toThrow(
+      'Invalid configuration: S3_ENDPOINT must be a full http(s) URL',
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'rooms', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      'Invalid configuration: S3_FORCE_PATH_STYLE must be true or false (got "yes")',
+    );
+  });
+
   it('picks the payments mode: test by default, stripe with a secret key, off with PAYMENTS=off', () => {
     expect(loadConfig({}).payments).toEqual({ mode: 'test', stripe: null });
     expect(loadConfig({ PAYMENTS: ' ', STRIPE_SECRET_KEY: '' }).payments).toEqual({ mode: 'test', stripe: null });

@@ -51,7 +51,10 @@ const schema = z.object({
   S3_REGION: z.preprocess(blankToUndefined, z.string().default('us-east-1')),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
-  S3_FORCE_PATH_STYLE: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    blankToUndefined,
+    z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
+  ),
   MAIL_FROM: z.string().min(3).default('Roomlist <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z

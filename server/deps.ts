@@ -37,7 +37,7 @@ import { createSocketCounter } from './trpc/socket-limits';
 
 /**
  * Everything a procedure may use, built once by createApp; tests swap any part without vi.mock. Every
- * part that holds state (limiters, feeds, group commit, prepared files) lives here, one per app.
+ * part that holds state (limiters, feeds, group commit, the file and bus connections) lives here, one per app.
  */
 export function createDeps(
   base: { config: Config; db: Db; log: Log },

@@ -74,11 +74,6 @@ export function findPrepared(db: Q, key: string, nowIso: string) {
     .executeTakeFirst();
 }
 
-/** An erased (or deleted) event's files, in the erasure's transaction, after its event row is marked. */
-export async function deletePreparedOf(db: Q, eventId: string) {
-  await db.deleteFrom('prepared_downloads').where('event_id', '=', eventId).execute();
-}
-
 export async function heldTotals(db: Q, nowIso: string) {
   const rows = await liveSizes(db, nowIso);
   return { files: rows.length, bytes: rows.reduce((n, r) => n + Number(r.size), 0) };

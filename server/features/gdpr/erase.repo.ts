@@ -50,6 +50,14 @@ export async function deleteDoorActionsOf(db: Q, eventId: string): Promise<numbe
   return Number(r.numDeletedRows);
 }
 
+/**
+ * The event's prepared download files, after its row is marked erased: a file being kept meanwhile
+ * waits for the mark (server/features/downloads/prepared-files.repo.ts), so none is left behind.
+ */
+export async function deletePreparedDownloadsOf(db: Q, eventId: string) {
+  await db.deleteFrom('prepared_downloads').where('event_id', '=', eventId).execute();
+}
+
 /** spec §4 "Event personal data": the flag is set, attendee_count is kept. */
 export async function markErased(db: Q, eventId: string, nowIso: string) {
   await db

@@ -3,11 +3,11 @@ import type { Database } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Change } from '../changes/bus';
 import { erasureNotice } from '../changes/changes.repo';
-import { deletePreparedOf } from '../downloads/prepared-files.repo';
 import {
   checkpointWal,
   deleteChangesOf,
   deleteDoorActionsOf,
+  deletePreparedDownloadsOf,
   deleteRegistrationsOf,
   dueEventIds,
   findErasableEvent,
@@ -38,7 +38,7 @@ export async function eraseInTransaction(
   await deleteChangesOf(trx, eventId);
   await deleteDoorActionsOf(trx, eventId);
   await markErased(trx, eventId, nowIso);
-  await deletePreparedOf(trx, eventId); // after the mark: a file being kept meanwhile waits for it (prepared-files.repo.ts)
+  await deletePreparedDownloadsOf(trx, eventId);
   const notice = await erasureNotice(trx, eventId);
   return { eventId, deletedRegistrations, photoUrls, notice };
 }
