@@ -1,7 +1,7 @@
 /**
- * npm run bench [-- --quick] [-- --only B3[,B5]]: runs issue 8's benchmarks in order B1…B8, prints one
- * table (id, benchmark, figure, target, pass/miss) and writes bench/results/latest.json (keys B1…B8:
- * value, unit, target, pass, details). A benchmark that throws gets its error in its row; the run goes on.
+ * npm run bench [-- --quick] [-- --only B3[,B5]]: runs issue 8's benchmarks in order B1…B8, then the
+ * PostgreSQL rows B9 and B10, prints one table (id, benchmark, figure, target, pass/miss) and writes
+ * bench/results/latest.json (keys B1…B10: value, unit, target, pass, details). A benchmark that throws gets its error in its row; the run goes on.
  * `--quick`: smaller counts, same code paths (CI runs it, without gating on pass/miss).
  */
 import fs from 'node:fs';
@@ -15,9 +15,11 @@ import { b5 } from './b5-attendee-list';
 import { b6 } from './b6-route-weight';
 import { b7 } from './b7-lighthouse';
 import { b8 } from './b8-footprint';
+import { b9 } from './b9-pg-fan-out';
+import { b10 } from './b10-pg-join-throughput';
 import type { Bench, BenchRow } from './lib/bench';
 
-const benches: Bench[] = [b1, b2, b3, b4, b5, b6, b7, b8];
+const benches: Bench[] = [b1, b2, b3, b4, b5, b6, b7, b8, b9, b10];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

@@ -2,7 +2,11 @@
  * The real Roomlist server in a process of its own, as `npm start` runs it (createApp on a DATA_DIR, one
  * port for HTTP and WebSocket), driven by the bench over IPC. With `stamp`, every publish on the live bus
  * (right after the change's commit) is reported with the shared clock, so B3 can time commit → delivery.
+ * With `databaseUrl` it runs on PostgreSQL (DATABASE_URL) with the real PostgreSQL bus, whose publish
+ * is then the one stamped (B9: a change committed here and delivered by another process).
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sql } from 'kysely';
 import { createApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import { createInProcessBus, type LiveBus } from '#server/features/changes/bus';
@@ -27,21 +31,64 @@ function stampingBus(): LiveBus {
   };
 }
 
+/** The same stamp on the bus the app built (on PostgreSQL, the one that also NOTIFYs the other processes). */
+function stampPublishes(bus: LiveBus) {
+  const publish = bus.publish.bind(bus);
+  bus.publish = (changes) => {
+    const t = wallNow();
+    process.send?.({ event: 'published', seqs: changes.map((c) => c.seq), t });
+    publish(changes);
+  };
+}
+
+/**
+ * What holds a change back in this process (B9): a `SELECT 1` sent every 100 ms, timed from the call
+ * (the wait for one of the pool's connections, then the round trip), and the event loop's delay.
+ */
+let probe: { stop: () => { queryMs: number[]; loopP99Ms: number; loopMaxMs: number } } | undefined;
+function startProbe() {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const queryMs: number[] = [];
+  const timer = setInterval(() => {
+    const t = performance.now();
+    sql`SELECT 1`
+      .execute(deps().db)
+      .then(() => queryMs.push(performance.now() - t))
+      .catch(() => undefined);
+  }, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      loop.disable();
+      return { queryMs, loopP99Ms: loop.percentile(99) / 1e6, loopMaxMs: loop.max / 1e6 };
+    },
+  };
+}
+
 const deps = () => {
   if (!app) throw new Error('not started');
   return app.deps;
 };
 
 serve({
-  async start(arg: { dataDir: string; port: number; stamp?: boolean; changeBefore?: { eventId: string } }) {
+  async start(arg: {
+    dataDir: string;
+    port: number;
+    stamp?: boolean;
+    changeBefore?: { eventId: string };
+    databaseUrl?: string;
+  }) {
     const config = loadConfig({
       DATA_DIR: arg.dataDir,
+      ...(arg.databaseUrl ? { DATABASE_URL: arg.databaseUrl } : {}),
       LOG_LEVEL: 'silent',
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(arg.port),
     });
-    app = await createApp(config, arg.stamp ? { bus: stampingBus() } : {});
+    app = await createApp(config, arg.stamp && !arg.databaseUrl ? { bus: stampingBus() } : {});
+    if (arg.stamp && arg.databaseUrl) stampPublishes(app.deps.bus);
     // A change made while no client can be connected (B4: the restart), before the port opens.
     const missed = arg.changeBefore
       ? await liveChanges(app.deps, arg.changeBefore.eventId).join({ first_name: 'Missed' })
@@ -87,6 +134,16 @@ serve({
   },
 
   usage: () => selfUsage(),
+
+  startProbe() {
+    probe = startProbe();
+    return true;
+  },
+  stopProbe() {
+    const r = probe?.stop();
+    probe = undefined;
+    return r;
+  },
 
   async stop() {
     await app?.close();

@@ -4,7 +4,27 @@ import path from 'node:path';
 import { type Child, startChild } from './child';
 
 export type Usage = { cpu: NodeJS.CpuUsage; mem: NodeJS.MemoryUsage };
-export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'roomlist-bench-'));
+// A temporary DATA_DIR still there when the bench process exits (a row cut short by an error or by
+// SIGINT, which B9/B10's PostgreSQL turns into an exit) is removed then.
+const temporary = new Set<string>();
+process.once('exit', () => {
+  for (const dir of temporary) {
+    try {
+      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+      // a child still writing into it; nothing more to do on the way out
+    }
+  }
+});
+export const tempDataDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'roomlist-bench-'));
+  temporary.add(dir);
+  return dir;
+};
+const removeDir = (dir: string) => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  temporary.delete(dir);
+};
 
 /** A process's CPU (user + system, µs) between two usage readings. */
 export const cpuBetween = (a: Usage, b: Usage) => b.cpu.user - a.cpu.user + (b.cpu.system - a.cpu.system);
@@ -28,7 +48,15 @@ function withChild(child: Child) {
 
 /** The real server (bench/lib/app-process.ts) in its own process on 127.0.0.1. */
 export async function startApp(
-  o: { dataDir?: string; port?: number; stamp?: boolean; changeBefore?: { eventId: string }; exposeGc?: boolean } = {},
+  o: {
+    dataDir?: string;
+    port?: number;
+    stamp?: boolean;
+    changeBefore?: { eventId: string };
+    exposeGc?: boolean;
+    /** PostgreSQL instead of the SQLite file in DATA_DIR (DATABASE_URL). */
+    databaseUrl?: string;
+  } = {},
 ) {
   const dataDir = o.dataDir ?? tempDataDir();
   const child = startChild('lib/app-process.ts', { execArgv: o.exposeGc ? ['--expose-gc'] : [] });
@@ -39,6 +67,7 @@ export async function startApp(
       port: o.port ?? 0,
       stamp: o.stamp,
       changeBefore: o.changeBefore,
+      databaseUrl: o.databaseUrl,
     });
     return {
       ...base,
@@ -48,12 +77,16 @@ export async function startApp(
       changes: (eventId: string, n: number) => child.call<string[]>('changes', { eventId, n }),
       registrations: (eventId: string) =>
         child.call<{ ids: string[]; attendeeCount: number }>('registrations', { eventId }),
+      /** B9's look inside: a query timed every 100 ms and the event loop's delay, until stopProbe. */
+      startProbe: () => child.call('startProbe'),
+      stopProbe: () => child.call<{ queryMs: number[]; loopP99Ms: number; loopMaxMs: number }>('stopProbe'),
       /** Stops the server; keeps its DATA_DIR (a restart reuses it). */
       stop: base.stop,
-      removeData: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+      removeData: () => removeDir(dataDir),
     };
   } catch (err) {
     await child.kill();
+    if (!o.dataDir) removeDir(dataDir);
     throw err;
   }
 }
@@ -70,9 +103,41 @@ export async function startJoinFloor(eventId: string) {
     registrations: () => child.call<{ ids: string[]; attendeeCount: number }>('registrations'),
     stop: async () => {
       await base.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      removeDir(dataDir);
     },
   };
+}
+
+/**
+ * B9/B10's floor (bench/floor/pg-join-floor.ts) on `databaseUrl`. `notify`: each join's change is
+ * NOTIFYed in its transaction and its commit stamped like the app's publish; `listen`: it LISTENs and
+ * sends what it hears to its own WebSocket subscribers.
+ */
+export async function startPgJoinFloor(o: {
+  databaseUrl: string;
+  eventId: string;
+  notify?: boolean;
+  listen?: boolean;
+}) {
+  const dataDir = tempDataDir();
+  const child = startChild('floor/pg-join-floor.ts');
+  try {
+    const { url } = await child.call<{ url: string }>('start', { ...o, dataDir });
+    const base = withChild(child);
+    return {
+      ...base,
+      url,
+      registrations: () => child.call<{ ids: string[]; attendeeCount: number }>('registrations'),
+      stop: async () => {
+        await base.stop();
+        removeDir(dataDir);
+      },
+    };
+  } catch (err) {
+    await child.kill();
+    removeDir(dataDir);
+    throw err;
+  }
 }
 
 export async function startWsFloor(o: { exposeGc?: boolean } = {}) {

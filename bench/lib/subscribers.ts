@@ -29,6 +29,8 @@ export type Subscriber = {
   changes: number;
   /** Seq of the last change counted. */
   lastChangeSeq: number;
+  /** Changes received again, or after a later one (seq not above the last counted): not counted. */
+  repeats: number;
   /** Subscriptions started (1 + successful resubscriptions). */
   starts: number;
   startedAt: number;
@@ -102,7 +104,10 @@ export async function openSubscribers(o: PoolOpts) {
         sub.lastFrameBytes = buf.length;
         for (let c = buf.indexOf(SEQ, at); c >= 0; c = buf.indexOf(SEQ, c + SEQ.length)) {
           const changeSeq = numberAt(buf, c + SEQ.length);
-          if (changeSeq <= sub.lastChangeSeq) continue;
+          if (changeSeq <= sub.lastChangeSeq) {
+            sub.repeats++;
+            continue;
+          }
           sub.lastChangeSeq = changeSeq;
           sub.changes++;
           o.onData?.(String(changeSeq), t, sub);
@@ -136,6 +141,7 @@ export async function openSubscribers(o: PoolOpts) {
       frames: 0,
       changes: 0,
       lastChangeSeq: 0,
+      repeats: 0,
       starts: 0,
       startedAt: 0,
       lastSeq: undefined,
