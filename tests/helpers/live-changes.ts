@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { ChangeKind, Database } from '#server/db/schema';
 import type { Deps } from '#server/deps';
-import { recordChange } from '#server/features/changes/changes.repo';
+import { changeTransaction, recordChange } from '#server/features/changes/changes.repo';
 import { bumpAttendeeCount } from '#server/features/registrations/registrations.repo';
 import { newId } from '#server/lib/ids';
 
@@ -18,7 +18,7 @@ async function change(
   write: (trx: Transaction<Database>) => Promise<unknown>,
 ) {
   const now = deps.clock.now().toISOString();
-  const recorded = await deps.db.transaction().execute(async (trx) => {
+  const recorded = await changeTransaction(deps.db, async (trx) => {
     await write(trx);
     return recordChange(trx, { event_id: eventId, registration_id: id, kind, now });
   });

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
-import { recordChange } from '#server/features/changes/changes.repo';
+import { changeTransaction, recordChange } from '#server/features/changes/changes.repo';
 import type { LiveChange } from '#server/features/live/live-payload';
 import { newId } from '#server/lib/ids';
 import { lw } from './live-world';
@@ -14,7 +14,7 @@ export async function joinTogether(eventId: string, names: string[], publish = t
   const deps = lw.srv.deps;
   const now = deps.clock.now().toISOString();
   const ids = names.map(() => newId());
-  const changes = await deps.db.transaction().execute(async (trx) => {
+  const changes = await changeTransaction(deps.db, async (trx) => {
     const recorded = [];
     for (const [i, first_name] of names.entries()) {
       await trx

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE } from '#server/constants';
-import { recordChange } from '#server/features/changes/changes.repo';
+import { changeTransaction, recordChange } from '#server/features/changes/changes.repo';
 import { jobs } from '#server/jobs/scheduler';
 import { newId } from '#server/lib/ids';
 import { liveChanges } from '../helpers/live-changes';
@@ -70,7 +70,7 @@ describe('live.onEvent: replay after a reconnect', () => {
     const c = publicClient();
     const { lastEventId } = await c.trpc.live.cursor.query({ eventId });
     const now = lw.clock.now().toISOString();
-    await lw.srv.deps.db.transaction().execute(async (trx) => {
+    await changeTransaction(lw.srv.deps.db, async (trx) => {
       for (let i = 0; i <= LIVE.REPLAY_MAX; i++) {
         await recordChange(trx, { event_id: eventId, registration_id: newId(), kind: 'removed', now });
       }
