@@ -40,8 +40,12 @@ export function openPostgres(
       oid === INT8_OID || oid === NUMERIC_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
   } as pg.CustomTypesConfig;
   const pool = new pg.Pool({ connectionString: url, max: o.max ?? DB.PG_POOL_MAX, idleTimeoutMillis: o.idleMs, types });
-  // an idle connection's error (the server restarted) is emitted here: unheard, it would end the process
-  pool.on('error', (err) => o.onError?.(err));
+  // A connection's error (the server restarted, an administrator ended it) is heard on the connection
+  // itself, checked out or idle: pg emits it with no query to go to when a request holds the connection
+  // between two queries, and unheard it would end the process. The query that next uses it fails; the
+  // pool then drops it and makes a new one. The pool repeats an idle connection's error: once is enough.
+  pool.on('connect', (client) => client.on('error', (err) => o.onError?.(err)));
+  pool.on('error', () => undefined);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -63,4 +63,34 @@ describe.skipIf(!onPostgres())('the server on PostgreSQL', () => {
       await app.close();
     }
   });
+
+  it('survives a connection dropped while a request holds it between two queries: that request fails, the next works', async () => {
+    const name = `held_${process.pid}_${Date.now()}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const lines: string[] = [];
+    const log = {
+      warn: (_o: unknown, msg?: string) => void lines.push(msg ?? ''),
+      info: () => {},
+      error: () => {},
+      debug: () => {},
+      child() {
+        return this;
+      },
+    };
+    const app = await createApp(config(pgUrl(name)), { log: log as never });
+    try {
+      const held = app.deps.db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
+        await adminQuery(`SELECT pg_terminate_backend(${rows[0].pid})`);
+        // the connection is checked out and idle when it dies: its error has no query to go to
+        await expect.poll(() => lines).toContain('database connection lost; reconnecting');
+        await sql`SELECT 1`.execute(trx);
+      });
+      await expect(held).rejects.toThrow();
+      expect(lines.filter((l) => l === 'database connection lost; reconnecting')).toHaveLength(1);
+      await sql`SELECT 1`.execute(app.deps.db);
+    } finally {
+      await app.close();
+    }
+  });
 });
