@@ -59,13 +59,16 @@ export function useDoor(eventId: string) {
     await reload();
   }, [eventId, reload]);
 
-  /** Sends the queue, if any. True when the server says the event's attendee data is erased. */
-  const send = useCallback(async () => {
-    const local = await loadDoor(eventId);
-    if (!local?.queue.length) return false;
-    const known = new Map<string, LocalAttendee>(local.attendees.map((a) => [a.id, a]));
-    return sendQueue(client, eventId, local.queue, known);
-  }, [client, eventId]);
+  /** Sends the queue, if any (read from the device unless given). True when the event's attendee data is erased. */
+  const send = useCallback(
+    async (read?: DoorData) => {
+      const local = read ?? (await loadDoor(eventId));
+      if (!local?.queue.length) return false;
+      const known = new Map<string, LocalAttendee>(local.attendees.map((a) => [a.id, a]));
+      return sendQueue(client, eventId, local.queue, known);
+    },
+    [client, eventId],
+  );
 
   /** Asks who is signed in, sends the queue, then reads the list again when it changed. */
   const refresh = useCallback(async () => {
@@ -73,11 +76,13 @@ export function useDoor(eventId: string) {
     utils.auth.me.setData(undefined, me);
     setReachable(true);
     if (!me) return setNotice(M.door.signedOut);
+    // the device's copy is read once here: sending changes its queue and rows, never its event record
     const local = await loadDoor(eventId);
-    if (local && local.event.userId !== me.id)
+    const mine = local?.event.userId === me.id;
+    if (local && !mine)
       await forgetDoorEvent(eventId); // another organiser's copy
-    else if (await send()) return erase();
-    const kept = (await loadDoor(eventId))?.event;
+    else if (await send(local)) return erase();
+    const kept = mine ? local?.event : undefined;
     const saved = await refreshSnapshot(client, eventId, me.id, new Date(), kept);
     if (saved.erased) return erase();
     if (!kept || saved.seq !== kept.seq) {
@@ -90,7 +95,7 @@ export function useDoor(eventId: string) {
   /**
    * One run at a time: `send` after an action at the door (the answer carries the attendee as the
    * server has them), `refresh` at start, on reconnect and every so often. A request during a run runs
-   * after it (a refresh covers a send).
+   * after it (a refresh covers a send). The screen reads the device's copy once, when the run ends.
    */
   const sync = useCallback(
     async (mode: 'send' | 'refresh' = 'refresh') => {
@@ -106,7 +111,6 @@ export function useDoor(eventId: string) {
           if (next === 'refresh') await refresh();
           else if (await send()) await erase();
           else setReachable(true);
-          await reload();
         }
       } catch (err) {
         pending.current = undefined;
