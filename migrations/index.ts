@@ -8,6 +8,7 @@ import * as m0006 from './0006-join-codes';
 import * as m0007 from './0007-here-now';
 import * as m0008 from './0008-door-actions';
 import * as m0009 from './0009-job-leases';
+import * as m0011 from './0011-attendee-search';
 
 /** Every migration, in order. A test checks that each file in this folder is listed here. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-here-now': m0007,
   '0008-door-actions': m0008,
   '0009-job-leases': m0009,
+  '0011-attendee-search': m0011,
 };
