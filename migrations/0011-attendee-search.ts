@@ -7,15 +7,15 @@ import { perDialectMigration } from './ddl';
 //
 // SQLite: an FTS5 table with the trigram tokenizer over exactly the searched columns, its content read
 // from event_registrations by rowid (external content: the names are not stored twice), kept in step by
-// triggers and filled here for the rows already there. secure-delete: a deleted or edited name leaves the
-// index at once, not at a later merge (an erased event's names must not stay behind in the index).
-// columnsize=0: no per-row sizes, which only ranking would read.
+// triggers and filled here for the rows already there. columnsize=0: no per-row sizes (only ranking reads
+// them). A deleted or edited name's entries are marked deleted and dropped when FTS5 merges its segments;
+// an erasure merges them all (checkpointWal in server/features/gdpr/erase.repo.ts), so an erased event's
+// names leave the file with its rows (docs/decisions/0020-attendee-search-index.md: why not secure-delete).
 const SQLITE_UP = [
   `CREATE VIRTUAL TABLE event_registrations_search USING fts5(
     first_name, last_name, email,
     content='event_registrations', content_rowid='rowid', tokenize='trigram', columnsize=0
   )`,
-  `INSERT INTO event_registrations_search(event_registrations_search, rank) VALUES ('secure-delete', 1)`,
   `CREATE TRIGGER event_registrations_search_insert AFTER INSERT ON event_registrations BEGIN
     INSERT INTO event_registrations_search(rowid, first_name, last_name, email)
     VALUES (new.rowid, new.first_name, new.last_name, new.email);
