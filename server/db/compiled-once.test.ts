@@ -1,5 +1,14 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import {
+  type CompiledQuery,
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import { expect, it } from 'vitest';
 import { compiledOnce } from './compiled-once';
 
@@ -46,4 +55,33 @@ it('builds a statement once and runs it with each call’s values, keeping the c
     { id: 3, name: 'b?' },
   ]);
   expect(builds).toBe(1);
+});
+
+it('compiles once per dialect: a process holding SQLite and PostgreSQL (bench B5) gets each its own SQL', async () => {
+  const lite = new Kysely<DB>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
+  await sql`CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL)`.execute(lite);
+  const sent: CompiledQuery[] = [];
+  // PostgreSQL's compiler without a server: the driver answers nothing, the log keeps what was sent
+  const pg = new Kysely<DB>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+    log: (e) => {
+      if (e.level === 'query') sent.push(e.query);
+    },
+  });
+  const find = compiledOnce((q: Kysely<DB>, p: { name: string }) =>
+    q.selectFrom('items').select('id').where('name', '=', p.name),
+  );
+  expect((await find(lite, { name: 'a' })).rows).toEqual([]);
+  await find(pg, { name: 'b' });
+  await find(pg, { name: 'c' });
+  expect(sent.map((q) => [q.sql, q.parameters])).toEqual([
+    ['select "id" from "items" where "name" = $1', ['b']],
+    ['select "id" from "items" where "name" = $1', ['c']],
+  ]);
+  expect((await find(lite, { name: 'a' })).rows).toEqual([]);
 });
