@@ -166,4 +166,34 @@ describe.skipIf(!onPostgres())('migrating PostgreSQL', () => {
       await Promise.all([a.destroy(), b.destroy()]);
     }
   });
+
+  it('stops, naming pg_trgm and what to run, when its role may not create the extension; starts once it exists', async () => {
+    const name = `x_${process.pid}_${Date.now()}`;
+    const role = `r_${process.pid}_${Date.now()}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    await adminQuery(`CREATE ROLE ${role} LOGIN`);
+    // it may make tables, but not extensions (that needs CREATE on the database: its owner has it)
+    const inDb = openPostgres(pgUrl(name), { max: 1 });
+    await sql.raw(`GRANT CREATE ON SCHEMA public TO ${role}`).execute(inDb);
+    const url = new URL(pgUrl(name));
+    url.username = role;
+    const limited = openPostgres(url.toString(), { max: 1 });
+    try {
+      const refused = await migrateToLatest(limited).then(
+        () => undefined,
+        (err: Error) => err.message,
+      );
+      expect(refused).toMatch(/needs PostgreSQL's pg_trgm extension: permission denied to create extension "pg_trgm"/);
+      expect(refused).toMatch(/run CREATE EXTENSION pg_trgm in this database once/);
+      // all of a start's migrations run in one transaction: nothing was left half-made
+      const tables = await sql<{ n: number }>`SELECT count(*) AS n FROM information_schema.tables
+        WHERE table_schema = 'public' AND table_name = 'event_registrations'`.execute(inDb);
+      expect(Number(tables.rows[0].n)).toBe(0);
+      // what the README tells an operator to do, then the same start again
+      await sql`CREATE EXTENSION pg_trgm`.execute(inDb);
+      expect((await migrateToLatest(limited)).length).toBe(Object.keys(migrations).length);
+    } finally {
+      await Promise.all([limited.destroy(), inDb.destroy()]);
+    }
+  });
 });
