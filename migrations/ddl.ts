@@ -26,3 +26,20 @@ export function ddlMigration(up: string, down: string): Migration {
   };
   return { up: (db) => run(db, up), down: (db) => run(db, down) };
 }
+
+type Statements = { up: string[]; down: string[] };
+
+/**
+ * A migration that SQLite's words cannot say for PostgreSQL (a virtual table, triggers, an extension):
+ * each database gets its own statements, listed one by one (a trigger's body holds `;` itself), run in
+ * order in one transaction.
+ */
+export function perDialectMigration(m: { sqlite: Statements; postgres: Statements }): Migration {
+  const run = async (db: Kysely<unknown>, pick: (s: Statements) => string[]) => {
+    const statements = pick(db.getExecutor().adapter instanceof PostgresAdapter ? m.postgres : m.sqlite);
+    await inTransaction(db, async (trx) => {
+      for (const statement of statements) await sql.raw(statement).execute(trx);
+    });
+  };
+  return { up: (db) => run(db, (s) => s.up), down: (db) => run(db, (s) => s.down) };
+}

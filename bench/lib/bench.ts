@@ -4,7 +4,8 @@
  * figures are ratios to a floor measured in the same run (machines here are shared and noisy).
  */
 export type BenchRow = {
-  id: `B${number}`;
+  /** `B5`; or a row a benchmark adds beside its own, e.g. `B5-pg` (the same measurement on PostgreSQL). */
+  id: `B${number}` | `B${number}-${string}`;
   name: string;
   /** The headline figure the table's pass/miss is judged on. */
   value: number;
@@ -14,11 +15,13 @@ export type BenchRow = {
   pass: boolean;
   /** Every other figure the row prints (p50, errors, floor, …). */
   details: Record<string, number | string | boolean>;
+  /** Set when this row could not be measured while the benchmark's other rows were. */
+  error?: string;
 };
 
 export type Bench = {
-  id: BenchRow['id'];
+  id: `B${number}`;
   name: string;
   /** `quick`: smaller counts, same code paths (CI runs it; must finish B1–B8 in under 3 minutes together). */
-  run(opts: { quick: boolean }): Promise<BenchRow>;
+  run(opts: { quick: boolean }): Promise<BenchRow | BenchRow[]>;
 };

@@ -24,3 +24,20 @@ export const likeIgnoringCase = (d: Dialect) => sql.raw(d === 'postgres' ? 'ILIK
 export function nocase(d: Dialect, column: string): RawBuilder<string> {
   return d === 'postgres' ? sql`(lower(${sql.ref(column)} COLLATE "C"))` : sql`${sql.ref(column)} COLLATE NOCASE`;
 }
+
+/**
+ * SQLite: the FTS5 query (trigram tokenizer) finding every row whose text may hold `search` as a
+ * case-insensitive LIKE '%search%' would find it, or undefined when the trigram index cannot say.
+ * A trigram index finds only text of 3 or more characters, so each word (split on spaces: a word lies
+ * within one column, the search as a whole may span first and last name) of 3 or more becomes a quoted
+ * phrase, taken literally (quotes doubled; `*`, `-`, `OR`, `%` are plain text inside one), and all must
+ * be there. It finds more than LIKE does (it folds every letter's case, LIKE only ASCII's), never less,
+ * so the LIKE still judges what it finds. Undefined: no such word, a NUL (it would end FTS5's string), or
+ * PostgreSQL, where pg_trgm's indexes serve the ILIKE itself.
+ */
+export function trigramMatch(d: Dialect, search: string): string | undefined {
+  if (d === 'postgres' || search.includes('\0')) return undefined;
+  // code points, as FTS5 counts them ("😀a" is 3 UTF-16 units but 2 characters)
+  const words = search.split(' ').filter((w) => [...w].length >= 3);
+  return words.length > 0 ? words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' AND ') : undefined;
+}

@@ -84,16 +84,19 @@ export async function referencedUrls(db: Q, urls: string[]): Promise<Set<string>
 }
 
 /**
- * After an erasure, what the database keeps of the deleted rows goes too. SQLite: the WAL is copied into
- * the database file and truncated to zero bytes (secure_delete zeroes the rows in the file itself).
- * PostgreSQL: the erased tables are vacuumed, so their dead rows' space is marked free and reused (what
- * survives until then, and in WAL and backups, is in the README's retention section).
+ * After an erasure, what the database keeps of the deleted rows goes too. SQLite: the attendee search's
+ * index is merged into one segment, which drops the entries its triggers only marked deleted (migration
+ * 0011); then the WAL is copied into the database file and truncated to zero bytes (secure_delete zeroes
+ * the rows, and the index's old pages, in the file itself). PostgreSQL: the erased tables are vacuumed, so
+ * their dead rows' space (and their trigram index entries) is marked free and reused (what survives until
+ * then, and in WAL and backups, is in the README's retention section).
  */
 export async function checkpointWal(db: Q): Promise<{ busy: boolean }> {
   if (isPostgres(db)) {
     await sql`VACUUM event_registrations, registration_changes, door_actions`.execute(db);
     return { busy: false };
   }
+  await sql`INSERT INTO event_registrations_search(event_registrations_search) VALUES ('optimize')`.execute(db);
   const r = await sql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
   return { busy: r.rows[0]?.busy === 1 };
 }

@@ -1,6 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { RegistrationSort } from '#shared/schemas/registrations';
-import { type Dialect, dialectOf, likeIgnoringCase, nocase } from '../../db/dialect';
+import { ATTENDEE_SEARCH } from '../../constants';
+import { type Dialect, dialectOf, likeIgnoringCase, nocase, trigramMatch } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { COLUMNS } from './registrations.repo';
 
@@ -11,30 +12,61 @@ type Q = Kysely<Database> | Transaction<Database>;
 type Page = { search: string; sortBy: RegistrationSort; limit: number; offset: number; pinned?: string[] };
 type RegQuery = SelectQueryBuilder<Database, 'event_registrations', object>;
 
-const publicScope = (db: Q, eventId: string): RegQuery =>
-  db.selectFrom('event_registrations').where('event_registrations.event_id', '=', eventId);
+/**
+ * A search as the queries judge it. `rowids` (SQLite): when the trigram index (migration 0011) finds few
+ * enough registrations that may match, all of them (of any event), as a JSON array: the queries then read
+ * only those rows, by rowid, and the LIKEs judge each one as they would judge every entry without it.
+ */
+type Search = { text: string; rowids?: string };
+const NO_SEARCH: Search = { text: '' };
+
+/**
+ * The index finds the candidates of any event, in rowid order, stopping one past what is worth reading
+ * one by one for this event (ATTENDEE_SEARCH). More than that (a common name, an e-mail domain), and the
+ * LIKEs look at each of the event's index entries as without the index: a page of a common search then
+ * fills early, where every candidate would have to be read and sorted first.
+ */
+async function prepareSearch(db: Q, eventId: string, text: string): Promise<Search> {
+  const match = text ? trigramMatch(dialectOf(db), text) : undefined;
+  if (match === undefined) return { text };
+  const { rows } = await sql<{ most: number; found: number; rowids: string }>`
+    WITH event AS (SELECT attendee_count / ${sql.lit(ATTENDEE_SEARCH.ATTENDEES_PER_CANDIDATE)} AS most FROM events WHERE id = ${eventId})
+    SELECT (SELECT most FROM event) AS most, count(*) AS found, json_group_array(rid) AS rowids FROM (
+      SELECT rowid AS rid FROM event_registrations_search WHERE event_registrations_search MATCH ${match}
+      LIMIT coalesce((SELECT most FROM event), 0) + 1
+    )`.execute(db);
+  const { most, found, rowids } = rows[0];
+  return found > (most ?? 0) ? { text } : { text, rowids };
+}
+
+// With the candidates' rowids, the event is checked on each candidate's row: the unary + keeps SQLite from
+// walking the event's index instead (its planner cannot know how short the list is).
+const eventRows = (db: Q, eventId: string, s: Search): RegQuery =>
+  s.rowids === undefined
+    ? db.selectFrom('event_registrations').where('event_registrations.event_id', '=', eventId)
+    : db.selectFrom('event_registrations').where(sql<boolean>`+event_registrations.event_id = ${eventId}`);
+
+const publicScope = (db: Q, eventId: string, s = NO_SEARCH): RegQuery => eventRows(db, eventId, s);
 
 // Owner-only: the event's user_id is in the SQL itself. As EXISTS, which names no registration column,
 // SQLite checks it once before reading the index; `event_id IN (…)` was checked on each of the event's
 // index entries (bench B5: ~0.5-1 ms of a search's count on 10,000 attendees).
-const ownedScope = (db: Q, userId: string, eventId: string): RegQuery =>
-  db
-    .selectFrom('event_registrations')
-    .where('event_registrations.event_id', '=', eventId)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('events')
-          .select('events.id')
-          .where('events.id', '=', eventId)
-          .where('events.user_id', '=', userId),
-      ),
-    );
+const ownedScope = (db: Q, userId: string, eventId: string, s = NO_SEARCH): RegQuery =>
+  eventRows(db, eventId, s).where((eb) =>
+    eb.exists(
+      eb.selectFrom('events').select('events.id').where('events.id', '=', eventId).where('events.user_id', '=', userId),
+    ),
+  );
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** spec §7: case-insensitive "contains" on first name, last name, e-mail (and the full name). */
-function searched(q: RegQuery, search: string, d: Dialect): RegQuery {
+/**
+ * spec §7: case-insensitive "contains" on first name, last name, e-mail (and the full name). On PostgreSQL
+ * each LIKE's expression has its trigram index (migration 0011); on SQLite the index's candidates, when
+ * known, are the only rows judged.
+ */
+function searched(q: RegQuery, s: Search, d: Dialect): RegQuery {
+  const search = s.text;
   if (!search) return q;
   const pattern = `%${escapeLike(search)}%`;
   const like = likeIgnoringCase(d);
@@ -52,7 +84,9 @@ function searched(q: RegQuery, search: string, d: Dialect): RegQuery {
         sql<boolean>`event_registrations.last_name ${like} ${pattern} ESCAPE '\\'`,
         email,
       ];
-  return q.where((eb) => eb.or(terms));
+  const judged = q.where((eb) => eb.or(terms));
+  if (s.rowids === undefined) return judged;
+  return judged.where(sql<boolean>`event_registrations.rowid IN (SELECT value FROM json_each(${s.rowids}))`);
 }
 
 type RegSelect<O> = SelectQueryBuilder<Database, 'event_registrations', O>;
@@ -79,9 +113,9 @@ function ordered<O>(s: RegSelect<O>, sortBy: RegistrationSort, d: Dialect): RegS
  * columns (migration 0004), so no table row is read to judge a search or to skip the rows before the
  * page; then only the page's rows are read. `skip`: rowids left out (the pins, listed before).
  */
-function readPage(db: Q, scope: RegQuery, p: Page, o: { limit: number; offset: number; skip: number[] }) {
+function readPage(db: Q, scope: RegQuery, s: Search, p: Page, o: { limit: number; offset: number; skip: number[] }) {
   const d = dialectOf(db);
-  let ids = searched(scope, p.search, d);
+  let ids = searched(scope, s, d);
   if (o.skip.length > 0) ids = ids.where(sql`event_registrations.rowid`, 'not in', o.skip);
   const pageIds = ordered(ids.select(sql<number>`event_registrations.rowid`.as('rid')), p.sortBy, d)
     .limit(o.limit)
@@ -98,12 +132,12 @@ function readPage(db: Q, scope: RegQuery, p: Page, o: { limit: number; offset: n
  * pins (at most ATTENDEES.MAX_PINS rows) are read by id on their own: one ORDER BY starting with "is
  * pinned" would sort every registration of the event for each page.
  */
-async function page(db: Q, scope: RegQuery, p: Page) {
+async function page(db: Q, scope: RegQuery, s: Search, p: Page) {
   const pinned = p.pinned ?? [];
-  if (pinned.length === 0) return readPage(db, scope, p, { limit: p.limit, offset: p.offset, skip: [] });
+  if (pinned.length === 0) return readPage(db, scope, s, p, { limit: p.limit, offset: p.offset, skip: [] });
   // The pins' rowids by id first: asked together with the order, SQLite walks the event's whole index.
   const d = dialectOf(db);
-  const pinRowids = searched(scope, p.search, d)
+  const pinRowids = searched(scope, s, d)
     .where('event_registrations.id', 'in', pinned)
     .select(sql<number>`event_registrations.rowid`.as('rid'));
   const pins = await ordered(
@@ -116,7 +150,7 @@ async function page(db: Q, scope: RegQuery, p: Page) {
   ).execute();
   const head = pins.slice(p.offset, p.offset + p.limit).map(({ rid: _, ...row }) => row);
   if (head.length === p.limit) return head;
-  const rest = await readPage(db, scope, p, {
+  const rest = await readPage(db, scope, s, p, {
     limit: p.limit - head.length,
     offset: Math.max(0, p.offset - pins.length),
     skip: pins.map((r) => r.rid),
@@ -132,29 +166,42 @@ async function page(db: Q, scope: RegQuery, p: Page) {
  * or an empty one past the first, is counted on its own. (`count(*) OVER ()` beside the page would make
  * one pass too, but sorts every match first: 3x slower on a search that matches 7,500 of 10,000.)
  */
-async function searchedPage(db: Q, scope: RegQuery, p: Page) {
-  const rows = await readPage(db, scope, p, { limit: p.limit, offset: p.offset, skip: [] });
+async function searchedPage(db: Q, scope: RegQuery, s: Search, p: Page) {
+  const rows = await readPage(db, scope, s, p, { limit: p.limit, offset: p.offset, skip: [] });
   const seenAll = rows.length < p.limit && (rows.length > 0 || p.offset === 0);
-  return { rows, total: seenAll ? p.offset + rows.length : await count(db, scope, p.search) };
+  return { rows, total: seenAll ? p.offset + rows.length : await count(db, scope, s) };
 }
 
-async function count(db: Q, q: RegQuery, search = '') {
-  const row = await searched(q, search, dialectOf(db))
+async function count(db: Q, q: RegQuery, s = NO_SEARCH) {
+  const row = await searched(q, s, dialectOf(db))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export const listPublic = (db: Q, eventId: string, p: Page) => page(db, publicScope(db, eventId), p);
-export const countPublic = (db: Q, eventId: string, search?: string) => count(db, publicScope(db, eventId), search);
+export async function listPublic(db: Q, eventId: string, p: Page) {
+  const s = await prepareSearch(db, eventId, p.search);
+  return page(db, publicScope(db, eventId, s), s, p);
+}
+export async function countPublic(db: Q, eventId: string, search = '') {
+  const s = await prepareSearch(db, eventId, search);
+  return count(db, publicScope(db, eventId, s), s);
+}
 
 /** A searched page of the public list and its number of matches (no pins: see listPublic). */
-export const searchPublic = (db: Q, eventId: string, p: Page) => searchedPage(db, publicScope(db, eventId), p);
+export async function searchPublic(db: Q, eventId: string, p: Page) {
+  const s = await prepareSearch(db, eventId, p.search);
+  return searchedPage(db, publicScope(db, eventId, s), s, p);
+}
 
-export const listOwned = (db: Q, userId: string, eventId: string, p: Page) =>
-  page(db, ownedScope(db, userId, eventId), p);
-export const countOwned = (db: Q, userId: string, eventId: string, search?: string) =>
-  count(db, ownedScope(db, userId, eventId), search);
+export async function listOwned(db: Q, userId: string, eventId: string, p: Page) {
+  const s = await prepareSearch(db, eventId, p.search);
+  return page(db, ownedScope(db, userId, eventId, s), s, p);
+}
+export async function countOwned(db: Q, userId: string, eventId: string, search = '') {
+  const s = await prepareSearch(db, eventId, search);
+  return count(db, ownedScope(db, userId, eventId, s), s);
+}
 export const countOwnedCheckedIn = (db: Q, userId: string, eventId: string) =>
   count(db, ownedScope(db, userId, eventId).where('event_registrations.checked_in_at', 'is not', null));
 /** Here now (checked in, not checked out), counted from the rows on the (event, checked out, checked in) index. */
@@ -167,5 +214,7 @@ export async function countHereNow(db: Q, eventId: string) {
   return Number(row.n);
 }
 /** A searched page of the organiser's list and its number of matches. */
-export const searchOwned = (db: Q, userId: string, eventId: string, p: Page) =>
-  searchedPage(db, ownedScope(db, userId, eventId), p);
+export async function searchOwned(db: Q, userId: string, eventId: string, p: Page) {
+  const s = await prepareSearch(db, eventId, p.search);
+  return searchedPage(db, ownedScope(db, userId, eventId, s), s, p);
+}
