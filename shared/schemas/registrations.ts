@@ -201,7 +201,13 @@ export type RegistrationSort = (typeof SORTS.REGISTRATIONS)[number];
 /** spec §7 attendee list: search, sort (default newest), page, limit (10); spec §2 pinned first. */
 export const registrationListSchema = z.object({
   eventId,
-  search: z.string().trim().max(ATTENDEES.SEARCH_MAX).default(''),
+  // control characters are in no name or e-mail address (and PostgreSQL refuses a NUL in any text)
+  search: z
+    .string()
+    .trim()
+    .max(ATTENDEES.SEARCH_MAX)
+    .default('')
+    .transform((v) => v.replace(/\p{Cc}/gu, '').trim()),
   sortBy: z.enum(SORTS.REGISTRATIONS).default('newest'),
   page: z.number().int().min(1).default(1),
   limit: z.number().int().min(1).max(PAGE_SIZES.MAX_LIMIT).default(PAGE_SIZES.ATTENDEE_LIST),

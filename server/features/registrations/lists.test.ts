@@ -59,6 +59,9 @@ describe('registrations.list (public attendee list, spec §2 and §7)', () => {
     expect(await found('ada love')).toEqual(['Lovelace']);
     expect(await found('%')).toEqual([]);
     expect(await found('_')).toEqual([]);
+    // control characters (a NUL that PostgreSQL refuses in any text) are in no name or address: ignored
+    expect(await found('gra\u0000ce')).toEqual(['Hopper']);
+    expect(await found('\u0000\u001f')).toEqual(['Lovelace', 'Hopper', 'Turing', 'Clarke']);
     const r = await api.list({ eventId: e.id, search: 'a' });
     expect([r.pagination.total, r.totalRegistrations]).toEqual([4, 4]);
     const none = await api.list({ eventId: e.id, search: 'zzz' });
