@@ -43,8 +43,15 @@ export function openPostgres(
   // A connection's error (the server restarted, an administrator ended it) is heard on the connection
   // itself, checked out or idle: pg emits it with no query to go to when a request holds the connection
   // between two queries, and unheard it would end the process. The query that next uses it fails; the
-  // pool then drops it and makes a new one. The pool repeats an idle connection's error: once is enough.
-  pool.on('connect', (client) => client.on('error', (err) => o.onError?.(err)));
+  // pool then drops it and makes a new one. One report per connection: a connection the server ends says
+  // so (its FATAL message), then its socket closes (a second error); the pool repeats an idle one's.
+  pool.on('connect', (client) => {
+    let told = false;
+    client.on('error', (err) => {
+      if (!told) o.onError?.(err);
+      told = true;
+    });
+  });
   pool.on('error', () => undefined);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -20,9 +20,13 @@ export async function directStream(eventId: string, lastEventId: string) {
   noteCall(server, tcp, call);
   const abort = new AbortController();
   const findEvent = async () => (await findLiveEvent(deps.db, eventId)) ?? Promise.reject(new Error('gone'));
+  let following: () => void = () => {};
+  const live = new Promise<void>((resolve) => {
+    following = resolve;
+  });
   const reading = (async () => {
     for await (const _ of deliverLive(
-      (send) => followEvent(deps, findEvent, lastEventId, abort.signal, send),
+      (send) => followEvent(deps, findEvent, lastEventId, abort.signal, send, following),
       directLine(call.params.input),
     )) {
       // items go on the line, none is yielded
@@ -30,6 +34,8 @@ export async function directStream(eventId: string, lastEventId: string) {
   })();
   return {
     frames,
+    /** Resolves once its replay is sent and it follows the event's feed (on PostgreSQL that takes round trips). */
+    live,
     changes: () => frames.flatMap((f) => f.result.data.data.changes),
     /** Bytes handed to the server's TCP socket so far (counted when written, before they leave). */
     written: () => tcp.bytesWritten,

@@ -16,7 +16,7 @@ describe('the batch window', () => {
     const { lastEventId } = await lw.srv.client().trpc.live.cursor.query({ eventId });
     const s = await directStream(eventId, lastEventId);
     try {
-      await turn();
+      await s.live;
       const idle = s.written();
       const live = liveChanges(lw.srv.deps, eventId);
       const solo = await live.join({ first_name: 'Solo' });

@@ -58,7 +58,7 @@ describe('live changes batched under a rush', () => {
     const a = await directStream(eventId, lastEventId); // keeps the feed alive from the start
     let b: Awaited<ReturnType<typeof directStream>> | undefined;
     try {
-      await turn();
+      await a.live;
       // committed, but the feed has not been told yet (its read still to come, as within a window)
       const first = await joinTogether(eventId, ['C1', 'C2', 'C3'], false);
       b = await directStream(eventId, String(first.changes[0].seq)); // from inside that batch

@@ -17,6 +17,8 @@ export async function followEvent(
   lastEventId: string | null | undefined,
   signal: AbortSignal | undefined,
   send: (items: LiveItem[]) => void,
+  /** Called once the replay is sent and the subscriber follows the feed (tests wait for it). */
+  following?: () => void,
 ): Promise<void> {
   const event = await findEvent();
   const feed = deps.liveFeeds.feed(deps, event.id);
@@ -57,6 +59,7 @@ export async function followEvent(
     const waiting = early;
     early = undefined;
     follow(waiting);
+    following?.();
     while (!ended && !signal?.aborted) {
       await new Promise<void>((resolve) => {
         wake = resolve;

@@ -131,12 +131,13 @@ describe('built-in test checkout', () => {
 
   it('answers NOT_FOUND for an unknown id', async () => {
     const caller = await anon(t);
+    // one at a time: a call started early could fail before anything listens for its failure
     for (const call of [
-      caller.payments.testCheckout.get({ id: 'cs_roomlist_test_nope' }),
-      caller.payments.testCheckout.pay({ id: 'cs_roomlist_test_nope' }),
-      caller.payments.testCheckout.cancel({ id: 'cs_roomlist_test_nope' }),
+      () => caller.payments.testCheckout.get({ id: 'cs_roomlist_test_nope' }),
+      () => caller.payments.testCheckout.pay({ id: 'cs_roomlist_test_nope' }),
+      () => caller.payments.testCheckout.cancel({ id: 'cs_roomlist_test_nope' }),
     ]) {
-      const e = await rejection(call);
+      const e = await rejection(call());
       expect([e.code, e.message]).toEqual(['NOT_FOUND', M.payments.testCheckout.notFound]);
     }
   });
@@ -153,11 +154,11 @@ describe.each([
     const { id } = await createTestGateway(t.db, t.clock).createCheckout(annualFor(user.id));
     const caller = await anon(t);
     for (const call of [
-      caller.payments.testCheckout.get({ id }),
-      caller.payments.testCheckout.pay({ id }),
-      caller.payments.testCheckout.cancel({ id }),
+      () => caller.payments.testCheckout.get({ id }),
+      () => caller.payments.testCheckout.pay({ id }),
+      () => caller.payments.testCheckout.cancel({ id }),
     ]) {
-      expect((await rejection(call)).code).toBe('NOT_FOUND');
+      expect((await rejection(call())).code).toBe('NOT_FOUND');
     }
     expect(await membershipsOf(t.db, user.id)).toEqual([]);
   });
