@@ -29,7 +29,7 @@ export type AppOverrides = Partial<{
   bus: LiveBus;
   log: Log;
   db: Db;
-  /** The live feeds' pool (server/deps.ts), with `db`. */
+  /** With `db`: a second pool on the same database for the live path's reads (server/deps.ts); without it they share `db`. */
   liveDb: Db;
   clientDir: string;
 }>;
