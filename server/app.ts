@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Config } from './config';
-import { type Db, openDb, openPostgres } from './db/connection';
+import { type Db, logLostConnection, openDb, openPostgres } from './db/connection';
 import { isPostgres } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import { createDeps } from './deps';
@@ -29,6 +29,8 @@ export type AppOverrides = Partial<{
   bus: LiveBus;
   log: Log;
   db: Db;
+  /** With `db`: a second pool on the same database for the live path's reads (server/deps.ts); without it they share `db`. */
+  liveDb: Db;
   clientDir: string;
 }>;
 
@@ -44,19 +46,13 @@ export async function createApp(config: Config, overrides: AppOverrides = {}) {
   const db =
     overrides.db ??
     (config.databaseUrl
-      ? openPostgres(config.databaseUrl, {
-          // a connection the server dropped (a restart, a failover): the pool makes a new one for the next query
-          onError: (err) =>
-            log.warn(
-              { err: { message: err.message, code: (err as { code?: string }).code } },
-              'database connection lost; reconnecting',
-            ),
-        })
+      ? openPostgres(config.databaseUrl, { name: 'roomlist', onError: logLostConnection(log, 'main') })
       : usingDataDir(config.dataDir, () => openDb(path.join(config.dataDir, 'app.db'))));
   const migrate = () => migrateToLatest(db, { backupDir: path.join(config.dataDir, 'backups'), log });
   if (config.databaseUrl && !overrides.db) await usingDatabase(config.databaseUrl, migrate);
   else await usingDataDirAsync(config.dataDir, migrate);
-  const deps = createDeps({ config, db, log }, overrides);
+  // a database handed in comes with its own live pool, or the live reads share it (its address is not known here)
+  const deps = createDeps({ config, db, log }, { ...overrides, liveDb: overrides.liveDb ?? overrides.db });
   await (config.databaseUrl ? usingDatabase(config.databaseUrl, async () => deps.bus.ready?.()) : deps.bus.ready?.());
   const server = http.createServer();
   const drain = createDrain(server);
@@ -83,7 +79,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}) {
     /**
      * Graceful stop (README "Shutdown"): no new connections or requests, requests in flight finish and
      * their keep-alive connections close, WebSockets are asked to reconnect elsewhere (1001), `beforeDb`
-     * (the scheduler's stop) settles, then the WAL is checkpointed into the database and it is closed.
+     * (the scheduler's stop) settles, the bus stops (no feed is rung after it) and the live feeds' pool
+     * closes, then the WAL is checkpointed into the database and it is closed.
      */
     close: (beforeDb?: () => Promise<void>) => {
       closing ??= (async () => {
@@ -91,6 +88,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}) {
         await deps.images.close();
         await beforeDb?.();
         await deps.bus.close?.();
+        if (deps.liveDb !== db) await deps.liveDb.destroy();
         await checkpoint(db, log);
         await db.destroy();
       })();

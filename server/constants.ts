@@ -35,7 +35,10 @@ export const RATE_LIMITS = {
 // ours: compiled SQL statements kept per database connection (the app runs a few dozen distinct texts;
 // an `IN (?, ?, …)` list makes one text per length, so the least recently used go past this)
 // PG_POOL_MAX: connections one process keeps to PostgreSQL (its default max_connections is 100: a few processes fit)
-export const DB = { STATEMENT_CACHE: 256, PG_POOL_MAX: 10 } as const;
+// PG_LIVE_POOL_MAX: connections of its own for the live path's reads (the change log, the rows a batch sends,
+// the cursor, a subscription's start) and the bus's NOTIFY. In the main pool they queued first come first served behind a rush's
+// join queries, seconds at 200 joins/s (bench B9); a feed reads once per batch window, so two suffice.
+export const DB = { STATEMENT_CACHE: 256, PG_POOL_MAX: 10, PG_LIVE_POOL_MAX: 2 } as const;
 
 // ours: the attendee search reads its trigram index (SQLite, migration 0011) when the index finds at most one
 // registration per ATTENDEES_PER_CANDIDATE of the event's attendees; past that, looking at each of the event's

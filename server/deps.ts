@@ -2,8 +2,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { ATTENDEES, DOWNLOADS } from '#shared/constants';
 import type { Config } from './config';
-import { RATE_LIMITS } from './constants';
-import type { Db } from './db/connection';
+import { DB, RATE_LIMITS } from './constants';
+import { type Db, logLostConnection, openPostgres } from './db/connection';
 import { createGroupCommit } from './db/group-commit';
 import { createPageViewLimiter } from './features/analytics/page-view-limiter';
 import { createMemoryRateLimiter } from './features/auth/memory-rate-limit';
@@ -37,7 +37,7 @@ import { createSocketCounter } from './trpc/socket-limits';
 
 /**
  * Everything a procedure may use, built once by createApp; tests swap any part without vi.mock. Every
- * part that holds state (limiters, feeds, group commit, the file and bus connections) lives here, one per app.
+ * part that holds state (limiters, feeds, group commit, the file, bus and live-read connections) lives here, one per app.
  */
 export function createDeps(
   base: { config: Config; db: Db; log: Log },
@@ -49,26 +49,46 @@ export function createDeps(
     passwords: Passwords;
     payments: PaymentGateway;
     liveTimer: Timer;
+    liveDb: Db;
   }> = {},
 ) {
   const { config, db, log } = base;
   const clock = overrides.clock ?? systemClock;
+  // PostgreSQL: connections of the live feeds' own (DB.PG_LIVE_POOL_MAX says why), kept open while idle:
+  // a change after a quiet spell would otherwise wait for a new connection before it could be read.
+  // SQLite has one connection.
+  const liveDb =
+    overrides.liveDb ??
+    (config.databaseUrl
+      ? openPostgres(config.databaseUrl, {
+          max: DB.PG_LIVE_POOL_MAX,
+          idleMs: 0,
+          name: 'roomlist-live',
+          onError: logLostConnection(log, 'live'),
+        })
+      : db);
   const mailer =
     overrides.mailer ??
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom, log)
       : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log));
-  // several processes on one PostgreSQL database hear each other's changes and ended sessions
+  // several processes on one PostgreSQL database hear each other's changes and ended sessions (told on
+  // the live pool, so the other processes' screens do not wait behind this one's joins either)
   const pgBus =
     config.databaseUrl && !overrides.bus
       ? createPostgresBus(config.databaseUrl, log, (channel, payload) =>
-          sql`SELECT pg_notify(${channel}, ${payload})`.execute(db),
+          sql`SELECT pg_notify(${channel}, ${payload})`.execute(liveDb),
         )
       : undefined;
   const bus: LiveBus = overrides.bus ?? pgBus ?? createInProcessBus();
   return {
     config,
     db,
+    /**
+     * What the live path reads through: the change log, the rows a batch sends, the cursor and a
+     * subscription's start. `db` itself on SQLite; on PostgreSQL a pool of its own, closed by app.close.
+     */
+    liveDb,
     log,
     clock,
     mailer,

@@ -42,26 +42,33 @@ function stampPublishes(bus: LiveBus) {
 }
 
 /**
- * What holds a change back in this process (B9): a `SELECT 1` sent every 100 ms, timed from the call
- * (the wait for one of the pool's connections, then the round trip), and the event loop's delay.
+ * What holds a change back in this process (B9): a `SELECT 1` sent every 100 ms through the main pool and
+ * one through the live feeds' (`deps.liveDb`), each timed from the call (the wait for one of the pool's
+ * connections, then the round trip), and the event loop's delay.
  */
-let probe: { stop: () => { queryMs: number[]; loopP99Ms: number; loopMaxMs: number } } | undefined;
+type ProbeFigures = { queryMs: number[]; liveQueryMs: number[]; loopP99Ms: number; loopMaxMs: number };
+let probe: { stop: () => ProbeFigures } | undefined;
 function startProbe() {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const queryMs: number[] = [];
-  const timer = setInterval(() => {
+  const liveQueryMs: number[] = [];
+  const timed = (db: ReturnType<typeof deps>['db'], into: number[]) => {
     const t = performance.now();
     sql`SELECT 1`
-      .execute(deps().db)
-      .then(() => queryMs.push(performance.now() - t))
+      .execute(db)
+      .then(() => into.push(performance.now() - t))
       .catch(() => undefined);
+  };
+  const timer = setInterval(() => {
+    timed(deps().db, queryMs);
+    timed(deps().liveDb, liveQueryMs);
   }, 100);
   return {
     stop() {
       clearInterval(timer);
       loop.disable();
-      return { queryMs, loopP99Ms: loop.percentile(99) / 1e6, loopMaxMs: loop.max / 1e6 };
+      return { queryMs, liveQueryMs, loopP99Ms: loop.percentile(99) / 1e6, loopMaxMs: loop.max / 1e6 };
     },
   };
 }

@@ -77,9 +77,10 @@ export async function startApp(
       changes: (eventId: string, n: number) => child.call<string[]>('changes', { eventId, n }),
       registrations: (eventId: string) =>
         child.call<{ ids: string[]; attendeeCount: number }>('registrations', { eventId }),
-      /** B9's look inside: a query timed every 100 ms and the event loop's delay, until stopProbe. */
+      /** B9's look inside: a query per pool timed every 100 ms and the event loop's delay, until stopProbe. */
       startProbe: () => child.call('startProbe'),
-      stopProbe: () => child.call<{ queryMs: number[]; loopP99Ms: number; loopMaxMs: number }>('stopProbe'),
+      stopProbe: () =>
+        child.call<{ queryMs: number[]; liveQueryMs: number[]; loopP99Ms: number; loopMaxMs: number }>('stopProbe'),
       /** Stops the server; keeps its DATA_DIR (a restart reuses it). */
       stop: base.stop,
       removeData: () => removeDir(dataDir),

@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { DB } from '../constants';
+import type { Log } from '../lib/log';
 import { createPrivateFile, mkdirPrivate } from '../lib/private-files';
 import type { Database } from './schema';
 
@@ -30,16 +31,23 @@ const NUMERIC_OID = 1700;
 /**
  * A pool on PostgreSQL (DATABASE_URL). Counts, sums and identity columns come back as numbers, as they
  * do from SQLite (pg gives 64-bit integers as strings; every figure here is far below 2^53).
+ * `name` is the connections' application_name (pg_stat_activity); `idleMs` 0 keeps idle connections open.
  */
 export function openPostgres(
   url: string,
-  o: { max?: number; idleMs?: number; onError?: (err: Error) => void } = {},
+  o: { max?: number; idleMs?: number; name?: string; onError?: (err: Error) => void } = {},
 ): Db {
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>
       oid === INT8_OID || oid === NUMERIC_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
   } as pg.CustomTypesConfig;
-  const pool = new pg.Pool({ connectionString: url, max: o.max ?? DB.PG_POOL_MAX, idleTimeoutMillis: o.idleMs, types });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: o.max ?? DB.PG_POOL_MAX,
+    idleTimeoutMillis: o.idleMs,
+    application_name: o.name,
+    types,
+  });
   // A connection's error (the server restarted, an administrator ended it) is heard on the connection
   // itself, checked out or idle: pg emits it with no query to go to when a request holds the connection
   // between two queries, and unheard it would end the process. The query that next uses it fails; the
@@ -55,6 +63,13 @@ export function openPostgres(
   pool.on('error', () => undefined);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
+
+/** What the app's pools do with a connection the server dropped (a restart, a failover): say so; the pool makes a new one for the next query. */
+export const logLostConnection = (log: Log, pool: 'main' | 'live') => (err: Error) =>
+  log.warn(
+    { pool, err: { message: err.message, code: (err as { code?: string }).code } },
+    'database connection lost; reconnecting',
+  );
 
 /**
  * Kysely asks the driver to prepare every query it runs, and compiling the SQL again each time was

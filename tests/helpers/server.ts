@@ -7,7 +7,7 @@ import { type AppOverrides, createApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import type { AppRouter } from '#server/trpc/router';
 import { TRPC_LIMITS } from '#shared/constants';
-import { onPostgres, openTestDb } from './test-db';
+import { onPostgres, openTestServerDbs } from './test-db';
 
 /**
  * The real server in-process on an ephemeral port, with a temporary DATA_DIR (a real SQLite file, or a
@@ -24,10 +24,11 @@ export async function startTestServer(opts: { env?: Record<string, string>; over
     PORT: '0',
     ...opts.env,
   });
-  // under `npm run test:pg` the server runs on a fresh PostgreSQL database (app.close() closes it)
-  // (or on the one DATABASE_URL names, for tests that start several servers on one database)
+  // under `npm run test:pg` the server runs on a fresh PostgreSQL database, its live reads on a pool of
+  // their own (app.close() closes both), or on the one DATABASE_URL names, for tests that start several
+  // servers on one database
   const fresh = onPostgres() && !opts.overrides?.db && !opts.env?.DATABASE_URL;
-  const overrides = fresh ? { ...opts.overrides, db: await openTestDb() } : opts.overrides;
+  const overrides = fresh ? { ...opts.overrides, ...(await openTestServerDbs()) } : opts.overrides;
   const app = await createApp(config, overrides);
   const { url } = await app.listen(0, '127.0.0.1');
   const outboxDir = path.join(dataDir, 'outbox');

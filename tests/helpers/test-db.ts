@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll } from 'vitest';
+import { DB } from '#server/constants';
 import { type Db, openDb, openPostgres } from '#server/db/connection';
 import { migrateToLatest } from '#server/db/migrate';
 
@@ -36,11 +37,29 @@ export async function openTestDb(): Promise<Db> {
     await migrateToLatest(db);
     return db;
   }
+  return pool(await freshPgDatabase(), 4);
+}
+
+/**
+ * A server's databases: a fresh one, and on PostgreSQL a second pool on it for the live feeds' reads, as
+ * createDeps opens with DATABASE_URL (on SQLite the live reads go through the one connection).
+ */
+export async function openTestServerDbs(): Promise<{ db: Db; liveDb?: Db }> {
+  if (!onPostgres()) return { db: await openTestDb() };
+  const name = await freshPgDatabase();
+  return { db: pool(name, 4), liveDb: pool(name, DB.PG_LIVE_POOL_MAX) };
+}
+
+async function freshPgDatabase() {
   made += 1;
   const name = `t_${process.pid}_${made}`;
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  return name;
+}
+
+function pool(name: string, max: number) {
   // idle connections close soon: a file's tests each have a database, all closed after the file
-  const db = openPostgres(pgUrl(name), { max: 4, idleMs: 200 });
+  const db = openPostgres(pgUrl(name), { max, idleMs: 200 });
   opened.push(db);
   return db;
 }

@@ -60,7 +60,7 @@ class EventFeed {
     private readonly onIdle: () => void,
   ) {
     this.stopListening = deps.bus.subscribe(eventId, (change) => this.ring(change));
-    this.ready = logExtent(deps.db).then((e) => {
+    this.ready = logExtent(deps.liveDb).then((e) => {
       this.cursor = Math.max(this.cursor, e.last);
     });
     this.chain = this.ready.catch((err) => deps.log.error({ err, eventId }, 'live feed failed to start'));
@@ -82,7 +82,7 @@ class EventFeed {
   async payloads(changes: Change[]): Promise<LiveChange[]> {
     const missing = changes.filter((c) => !this.cache.has(c.seq) && needsRow(c));
     const ids = [...new Set(missing.map((c) => c.registration_id))];
-    const rows = new Map((await findRegistrationsByIds(this.deps.db, this.eventId, ids)).map((r) => [r.id, r]));
+    const rows = new Map((await findRegistrationsByIds(this.deps.liveDb, this.eventId, ids)).map((r) => [r.id, r]));
     return changes.map((c) => this.cache.get(c.seq) ?? toLiveChange(c, rows.get(c.registration_id)));
   }
 
@@ -121,7 +121,7 @@ class EventFeed {
     this.erasure = undefined;
     const batches: LiveChange[][] = [];
     for (;;) {
-      const changes = await changesAfter(this.deps.db, this.eventId, this.cursor, LIVE.REPLAY_MAX);
+      const changes = await changesAfter(this.deps.liveDb, this.eventId, this.cursor, LIVE.REPLAY_MAX);
       if (changes.length === 0) break;
       const batch = await this.payloads(changes);
       this.cursor = batch[batch.length - 1].seq;

@@ -99,7 +99,7 @@ async function startingItems(
   event: { personal_data_deleted: number },
   lastEventId: string | null | undefined,
 ): Promise<{ items: LiveItem[]; last: number }> {
-  const extent = await logExtent(deps.db);
+  const extent = await logExtent(deps.liveDb);
   const now = (kind: 'erased' | 'refetch') => ({ items: [liveItem([notice(extent.last, kind)])], last: extent.last });
   if (event.personal_data_deleted) return now('erased');
   if (lastEventId == null) return { items: [], last: extent.last };
@@ -108,7 +108,7 @@ async function startingItems(
   const pruned = extent.oldest === null ? after < extent.last : after < extent.oldest - 1;
   if (!Number.isSafeInteger(after) || after > extent.last || pruned) return now('refetch');
 
-  const changes = await changesAfter(deps.db, feed.eventId, after, LIVE.REPLAY_MAX + 1);
+  const changes = await changesAfter(deps.liveDb, feed.eventId, after, LIVE.REPLAY_MAX + 1);
   if (changes.length > LIVE.REPLAY_MAX) return now('refetch');
   if (changes.length === 0) return { items: [], last: after };
   // what was missed goes in one batch

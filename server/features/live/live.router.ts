@@ -28,8 +28,8 @@ export const liveRouter = router({
    * `lastEventId`: a change made in between is replayed instead of lost.
    */
   cursor: publicProcedure.input(liveCursorSchema).query(async ({ ctx, input }) => {
-    if (!(await findLiveEvent(ctx.deps.db, input.eventId))) return fail.notFound(M.events.notFound);
-    return { lastEventId: String((await logExtent(ctx.deps.db)).last) };
+    if (!(await findLiveEvent(ctx.deps.liveDb, input.eventId))) return fail.notFound(M.events.notFound);
+    return { lastEventId: String((await logExtent(ctx.deps.liveDb)).last) };
   }),
 
   // The event is looked up inside the stream (not in a generator of its own around it): one async
@@ -41,7 +41,7 @@ export const liveRouter = router({
         (send) =>
           followEvent(
             ctx.deps,
-            async () => (await findLiveEvent(ctx.deps.db, input.eventId)) ?? fail.notFound(M.events.notFound),
+            async () => (await findLiveEvent(ctx.deps.liveDb, input.eventId)) ?? fail.notFound(M.events.notFound),
             input.lastEventId,
             signal,
             send,
@@ -58,7 +58,7 @@ export const liveRouter = router({
           followEvent(
             ctx.deps,
             async () =>
-              (await findOwnedEvent(ctx.deps.db, ctx.user.id, input.eventId)) ??
+              (await findOwnedEvent(ctx.deps.liveDb, ctx.user.id, input.eventId)) ??
               fail.notFound(M.events.notFoundOrDenied),
             input.lastEventId,
             signal,
