@@ -5,7 +5,7 @@ export type GroupSteps<DB, I, O> = {
   begin?: (trx: Transaction<DB>) => Promise<void>;
   /** One item's work. */
   each: (trx: Transaction<DB>, item: I) => Promise<O>;
-  /** The whole group's work in a few statements, one result per item in order; used instead of `each` when given. */
+  /** The whole group's work in a few statements, one result per item in order; `each` is then the fallback. */
   all?: (trx: Transaction<DB>, items: I[]) => Promise<O[]>;
 };
 type Queued<I, O> = { item: I; resolve: (value: O) => void; reject: (err: unknown) => void };
