@@ -4,7 +4,6 @@ import { ATTENDEES, DOWNLOADS } from '#shared/constants';
 import type { Config } from './config';
 import { DB, RATE_LIMITS } from './constants';
 import { type Db, logLostConnection, openPostgres } from './db/connection';
-import { createGroupCommit } from './db/group-commit';
 import { createPageViewLimiter } from './features/analytics/page-view-limiter';
 import { createMemoryRateLimiter } from './features/auth/memory-rate-limit';
 import { createPasswords, type Passwords } from './features/auth/password';
@@ -22,6 +21,7 @@ import { membershipFulfilment } from './features/membership/membership-fulfilmen
 import { createPaymentGateway } from './features/payments/create-gateway';
 import type { Fulfilment } from './features/payments/fulfil';
 import type { PaymentGateway } from './features/payments/gateway';
+import { createJoinCommits } from './features/registrations/join-commits';
 import { createDiskStorage, uploadsDir } from './features/storage/disk-storage';
 import { createLogoProcessor } from './features/storage/images';
 import { createJpegStripper } from './features/storage/jpeg-strip-pool';
@@ -118,8 +118,8 @@ export function createDeps(
       limiter: config.databaseUrl
         ? createRateLimiter(db, clock, ATTENDEES.JOIN_RATE_LIMIT)
         : createMemoryRateLimiter(clock, ATTENDEES.JOIN_RATE_LIMIT, ATTENDEES.JOIN_LIMIT_MAX_KEYS),
-      // joins that reach their transaction in the same turn share it and its disk sync (group commit)
-      commits: createGroupCommit(db),
+      // joins that reach their transaction together share it and its disk sync (group commit)
+      commits: createJoinCommits(db),
     },
     /** A WAL checkpoint after an erasure that found the log busy is owed; the erasure job retries it. */
     erasures: { checkpointOwed: false },

@@ -97,21 +97,36 @@ export function createPostgresBus(
 
   const connected = connect();
 
-  return {
-    publish(changes) {
-      local.publish(changes);
-      for (let i = 0; i < changes.length; i += CHUNK) {
-        const wire: Wire = {
-          o: origin,
-          c: changes.slice(i, i + CHUNK).map((c) => [c.seq, c.event_id, c.registration_id, c.kind]),
-        };
+  // What this turn of the event loop published (the joins of one group commit), told in one NOTIFY:
+  // each is a round trip on the pool the joins use.
+  let unsent: Change[] = [];
+  const notifyUnsent = () => {
+    const changes = unsent;
+    unsent = [];
+    const sent: Promise<unknown>[] = [];
+    for (let i = 0; i < changes.length; i += CHUNK) {
+      const wire: Wire = {
+        o: origin,
+        c: changes.slice(i, i + CHUNK).map((c) => [c.seq, c.event_id, c.registration_id, c.kind]),
+      };
+      sent.push(
         notify(CHANNEL, JSON.stringify(wire)).catch((err: Error) =>
           log.warn(
             { err: { message: err.message } },
             'live bus could not notify; other processes catch up at their next change',
           ),
-        );
-      }
+        ),
+      );
+    }
+    return Promise.all(sent);
+  };
+
+  return {
+    publish(changes) {
+      local.publish(changes);
+      if (changes.length === 0) return;
+      if (unsent.length === 0) setImmediate(notifyUnsent);
+      unsent.push(...changes);
     },
     subscribe: local.subscribe,
     watched: local.watched,
@@ -133,6 +148,7 @@ export function createPostgresBus(
     health: () => (client ? 'ok' : 'reconnecting'),
     async close() {
       closed = true;
+      await notifyUnsent();
       await client?.end().catch(() => undefined);
     },
   };

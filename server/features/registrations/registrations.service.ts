@@ -17,17 +17,16 @@ import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
 import { newId, sha256Hex } from '../../lib/ids';
 import { createRateLimiter } from '../auth/rate-limit';
-import { changeTransaction, lockChangeLog, recordChange } from '../changes/changes.repo';
+import { changeTransaction, recordChange } from '../changes/changes.repo';
 import { toPublicEventDto } from '../events/event-dto';
+import { findEventForJoin } from './joins.repo';
 import { toRegistrationDto } from './registration-dto';
 import { countHereNow, countPublic, listPublic, searchPublic } from './registration-lists.repo';
 import {
-  bumpAttendeeCount,
   findByTokenHash,
   findByTokenHashes,
   findForOwnerCheck,
   findPublicEvent,
-  insertRegistration,
   type PublicEventRow,
   updateOwnRegistration,
 } from './registrations.repo';
@@ -49,7 +48,7 @@ async function openEvent(deps: Deps, eventId: string): Promise<PublicEventRow> {
   return row ?? fail.notFound(M.events.notFound);
 }
 
-const rulesOf = (e: PublicEventRow) => ({
+const rulesOf = (e: Pick<PublicEventRow, 'email_required' | 'phone_required'>) => ({
   email_required: e.email_required === 1,
   phone_required: e.phone_required === 1,
 });
@@ -91,8 +90,9 @@ export async function getPublicEvent(deps: Deps, eventId: string) {
 /**
  * spec §5 join. Idempotent by token: a retry (after a dropped response) returns the first entry. The
  * photo is decoded and written before the transaction (no image work inside one); the row, the change
- * log and attendee_count then move together, in the transaction the joins of the same turn share
- * (group commit). A retry that raced the first one loses at the unique index and deletes the file it wrote. Joins are public: one generous ceiling per IP (a venue).
+ * log and attendee_count then move together, in the transaction the joins arriving together share
+ * (group commit, join-commits.ts). A retry that raced the first one loses at the unique index and deletes
+ * the file it wrote. Joins are public: one generous ceiling per IP (a venue).
  */
 export async function join(
   deps: Deps,
@@ -100,9 +100,9 @@ export async function join(
   input: z.output<typeof joinSchema>,
 ): Promise<RegistrationDto> {
   const { eventId, token, ...form } = input;
-  const event = await openEvent(deps, eventId);
   const hash = hashOf(token);
-  const existing = await findByTokenHash(deps.db, eventId, hash);
+  const event = (await findEventForJoin(deps.db, eventId, hash)) ?? fail.notFound(M.events.notFound);
+  const existing = event.entry_id ? await findByTokenHash(deps.db, eventId, hash) : undefined;
   if (existing) return toRegistrationDto(existing);
   if (event.personal_data_deleted) return fail.forbidden(M.attendees.roomClosed);
   const values = { ...checkForEvent(eventForm(rulesOf(event)), form), photo: form.photo };
@@ -113,25 +113,18 @@ export async function join(
   const photo = await deps.images.processPhoto(Buffer.from(values.photo, 'base64'));
   const id = newId();
   const photoUrl = await deps.storage.putOwned(photo.bytes, photo.ext, id);
-  const now = deps.clock.now().toISOString();
   const committed = await deps.joins.commits
-    .run(async (trx) => {
-      await lockChangeLog(trx);
-      const row = await insertRegistration(trx, {
-        id,
-        event_id: eventId,
-        first_name: values.first_name,
-        last_name: values.last_name,
-        email: values.email,
-        phone: values.phone,
-        headline: values.headline,
-        photo_url: photoUrl,
-        registration_token_hash: hash,
-        now,
-      });
-      if (!row) return undefined;
-      await bumpAttendeeCount(trx, eventId, 1);
-      return { row, change: await recordChange(trx, { event_id: eventId, registration_id: id, kind: 'joined', now }) };
+    .run({
+      id,
+      event_id: eventId,
+      first_name: values.first_name,
+      last_name: values.last_name,
+      email: values.email,
+      phone: values.phone,
+      headline: values.headline,
+      photo_url: photoUrl,
+      registration_token_hash: hash,
+      now: deps.clock.now().toISOString(),
     })
     .catch(async (err: unknown) => {
       await removeQuietly(deps, photoUrl);
