@@ -1,10 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { pgBinDir } from '../../tests/helpers/pg-server';
+import { freePort, pgBinDir } from '../../tests/helpers/pg-server';
 import { sleep } from './stats';
 
 /**
@@ -24,17 +23,6 @@ const asServerUser = (argv: string[]) => (asRoot ? ['runuser', '-u', 'postgres',
 /** Whether commits wait for the disk (BENCH_PG_DURABLE=off: not, as in the tests). */
 export const durable = process.env.BENCH_PG_DURABLE !== 'off';
 const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim() || 100);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * CPU (ms, user + system) of the postmaster and its live children, plus that of the children it has

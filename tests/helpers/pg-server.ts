@@ -26,7 +26,8 @@ const asRoot = process.getuid?.() === 0;
 /** argv run as the server's user: `runuser -u postgres --` when we are root. */
 const asServerUser = (argv: string[]) => (asRoot ? ['runuser', '-u', 'postgres', '--', ...argv] : argv);
 
-async function freePort(): Promise<number> {
+/** A loopback port nothing listens on now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.once('error', reject);

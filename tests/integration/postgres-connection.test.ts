@@ -22,6 +22,21 @@ function config(databaseUrl: string) {
   return loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' });
 }
 
+/** A log that keeps its warnings' messages (what an operator would read). */
+function warnings() {
+  const lines: string[] = [];
+  const log = {
+    warn: (_o: unknown, msg?: string) => void lines.push(msg ?? ''),
+    info: () => {},
+    error: () => {},
+    debug: () => {},
+    child() {
+      return this;
+    },
+  };
+  return { lines, log };
+}
+
 describe.skipIf(!onPostgres())('the server on PostgreSQL', () => {
   it('stops at start with one line naming the database, never its password, when it cannot be used', async () => {
     const missing = pgUrl('no_such_database').replace('roomlist@', 'roomlist:s3cret@');
@@ -39,16 +54,7 @@ describe.skipIf(!onPostgres())('the server on PostgreSQL', () => {
   it('answers again after the database drops its connections, and says so in the log', async () => {
     const name = `conn_${process.pid}_${Date.now()}`;
     await adminQuery(`CREATE DATABASE ${name}`);
-    const lines: string[] = [];
-    const log = {
-      warn: (_o: unknown, msg?: string) => void lines.push(msg ?? ''),
-      info: () => {},
-      error: () => {},
-      debug: () => {},
-      child() {
-        return this;
-      },
-    };
+    const { lines, log } = warnings();
     const app = await createApp(config(pgUrl(name)), { log: log as never });
     try {
       const { url } = await app.listen(0, '127.0.0.1');
@@ -67,16 +73,7 @@ describe.skipIf(!onPostgres())('the server on PostgreSQL', () => {
   it('survives a connection dropped while a request holds it between two queries: that request fails, the next works', async () => {
     const name = `held_${process.pid}_${Date.now()}`;
     await adminQuery(`CREATE DATABASE ${name}`);
-    const lines: string[] = [];
-    const log = {
-      warn: (_o: unknown, msg?: string) => void lines.push(msg ?? ''),
-      info: () => {},
-      error: () => {},
-      debug: () => {},
-      child() {
-        return this;
-      },
-    };
+    const { lines, log } = warnings();
     const app = await createApp(config(pgUrl(name)), { log: log as never });
     try {
       const held = app.deps.db.transaction().execute(async (trx) => {
