@@ -2,9 +2,10 @@ import { LIVE } from '../../constants';
 import type { Deps } from '../../deps';
 import { shareJson } from '../../lib/shared-json';
 import type { Change } from '../changes/bus';
-import { changesAfter, logExtent } from '../changes/changes.repo';
+import { logExtent } from '../changes/changes.repo';
 import { findRegistrationsByIds } from '../registrations/registrations.repo';
 import { BatchWindow } from './batch-window';
+import { changesWithRowsAfter } from './live.repo';
 import { type LiveBatch, type LiveChange, needsRow, notice, toLiveChange } from './live-payload';
 
 /**
@@ -121,9 +122,10 @@ class EventFeed {
     this.erasure = undefined;
     const batches: LiveChange[][] = [];
     for (;;) {
-      const changes = await changesAfter(this.deps.liveDb, this.eventId, this.cursor, LIVE.REPLAY_MAX);
-      if (changes.length === 0) break;
-      const batch = await this.payloads(changes);
+      const read = await changesWithRowsAfter(this.deps.liveDb, this.eventId, this.cursor, LIVE.REPLAY_MAX);
+      if (read.length === 0) break;
+      const changes = read.map((r) => r.change);
+      const batch = read.map(({ change, row }) => this.cache.get(change.seq) ?? toLiveChange(change, row));
       this.cursor = batch[batch.length - 1].seq;
       for (const c of batch) this.remember(c);
       batches.push(batch);
