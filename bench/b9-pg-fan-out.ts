@@ -4,8 +4,9 @@ import { concatLatencies, latencySummary, packedLatencyLog } from './lib/fanout'
 import { createJoiner, type JoinResult, joinBody } from './lib/joins';
 import { durable, startBenchPg } from './lib/pg';
 import { benchPhoto } from './lib/photo';
+import { type Probe, probeFigures } from './lib/probe';
 import { cpuBetween, startApp, startPgJoinFloor, type Usage } from './lib/servers';
-import { percentile, round, sleep, until, within } from './lib/stats';
+import { round, sleep, until, within } from './lib/stats';
 import { loopbackAddresses, openSubscribers, type SubscriberPool } from './lib/subscribers';
 
 /**
@@ -53,20 +54,6 @@ type Target = {
   /** The app's processes only: a query timed every 100 ms and the event loop's delay, during the rush. */
   probes?: { start: () => Promise<unknown>; stop: () => Promise<Probe | undefined> }[];
 };
-type Probe = { queryMs: number[]; liveQueryMs: number[]; loopP99Ms: number; loopMaxMs: number };
-
-const probeFigures = (p: Probe | undefined) =>
-  p
-    ? {
-        queryP50Ms: percentile(p.queryMs, 50),
-        queryP99Ms: percentile(p.queryMs, 99),
-        queryMaxMs: p.queryMs.length ? Math.max(...p.queryMs) : Number.NaN,
-        liveQueryP50Ms: percentile(p.liveQueryMs, 50),
-        liveQueryP99Ms: percentile(p.liveQueryMs, 99),
-        loopP99Ms: p.loopP99Ms,
-        loopMaxMs: p.loopMaxMs,
-      }
-    : undefined;
 
 async function rush(target: Target, eventId: string, times: number[], photo: string, subscribers: number) {
   const joiner = createJoiner({ url: target.urls[0], path: target.path, localAddresses: loopbackAddresses(SOURCES) });

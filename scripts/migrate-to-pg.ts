@@ -1,7 +1,7 @@
 import 'dotenv/config';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../server/config';
+import { loadConfigOrExit } from '../server/config';
 import { type Db, openPostgres } from '../server/db/connection';
 import { migrateToLatest } from '../server/db/migrate';
 import { uploadsDir } from '../server/features/storage/disk-storage';
@@ -27,14 +27,7 @@ for (let i = 0; i < args.length; i++) {
   else usage(`Unknown argument: ${args[i]}`);
 }
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (!(err instanceof ConfigError)) throw err;
-  console.error(err.message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 const url = config.databaseUrl ?? usage('DATABASE_URL is not set: it names the PostgreSQL database to copy into');
 const file = path.resolve(from ?? path.join(config.dataDir, 'app.db'));
 const u = new URL(url);

@@ -241,3 +241,14 @@ export function publicConfig(config: Config) {
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;
+
+/** For a command's start: the configuration, or its one-line error on stderr and exit code 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}

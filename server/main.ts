@@ -1,6 +1,6 @@
 import 'dotenv/config';
 import { createApp } from './app';
-import { type Config, ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { startScheduler } from './jobs/scheduler';
 import { StartError } from './lib/start-error';
 
@@ -8,14 +8,7 @@ import { StartError } from './lib/start-error';
 const SHUTDOWN_BACKSTOP_MS = 8_000;
 
 async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    console.error(err.message);
-    process.exit(1);
-  }
+  const config = loadConfigOrExit();
   const app = await createApp(config);
   const { url } = await app.listen();
   const stopJobs = startScheduler(app.deps);

@@ -13,6 +13,7 @@ import { createInProcessBus, type LiveBus } from '#server/features/changes/bus';
 import { insertBareEvent } from '../../tests/helpers/bare-event';
 import { liveChanges } from '../../tests/helpers/live-changes';
 import { selfUsage, serve, wallNow } from './child';
+import type { Probe } from './probe';
 
 type App = Awaited<ReturnType<typeof createApp>>;
 let app: App | undefined;
@@ -46,8 +47,7 @@ function stampPublishes(bus: LiveBus) {
  * one through the live feeds' (`deps.liveDb`), each timed from the call (the wait for one of the pool's
  * connections, then the round trip), and the event loop's delay.
  */
-type ProbeFigures = { queryMs: number[]; liveQueryMs: number[]; loopP99Ms: number; loopMaxMs: number };
-let probe: { stop: () => ProbeFigures } | undefined;
+let probe: { stop: () => Probe } | undefined;
 function startProbe() {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
