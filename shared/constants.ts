@@ -113,6 +113,15 @@ export const DEFAULTS = {
   ATTENDEE_SORT: 'newest',
 } as const;
 
+// ours (docs/privacy.md): who sees an attendee's e-mail and phone besides the organiser, and the defaults
+// a join starts from (contacts to connections only, on the venue screen, out of downloads)
+export const PRIVACY = {
+  CONTACT_VISIBILITY: ['connections', 'room', 'organiser'],
+  DEFAULT_CONTACT_VISIBILITY: 'connections',
+  SHOW_ON_DISPLAY_DEFAULT: true,
+  SHARE_IN_DOWNLOAD_DEFAULT: false,
+} as const;
+
 // spec §5 attendee photo and sponsor logo, §9 image limits
 export const IMAGES = {
   PHOTO_MAX_BYTES: 5 * 1024 * 1024,

@@ -27,6 +27,7 @@ describe('migrations', () => {
       db,
     );
     expect(tables.rows.map((r) => r.name)).toEqual([
+      'attendee_pins',
       'door_actions',
       'download_purchases',
       'download_revenue',

@@ -106,6 +106,8 @@ export interface EventsTable {
   scheduled_deletion_date: Timestamp | null;
   /** The short code of the event's `/j/{code}` address (every event has one; set by migration 0006). */
   join_code: string;
+  /** The IANA zone of the event's date and times; null: the server's TIME_ZONE (migration 0012). */
+  time_zone: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -124,8 +126,24 @@ export interface EventRegistrationsTable {
   checked_in_at: Timestamp | null;
   /** Left the room after checking in (null: here now, when checked in). */
   checked_out_at: Timestamp | null;
+  /** Who sees the e-mail and phone besides the organiser (docs/privacy.md). */
+  contact_visibility: Generated<ContactVisibility>;
+  /** Shown on the venue screen. */
+  show_on_display: Generated<Bool>;
+  /** E-mail and phone included in the attendee list the organiser offers. */
+  share_in_download: Generated<Bool>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export type ContactVisibility = 'connections' | 'room' | 'organiser';
+
+/** One attendee's pin of another; two in opposite directions are a connection. */
+export interface AttendeePinsTable {
+  event_id: string;
+  pinner_id: string;
+  pinned_id: string;
+  created_at: Timestamp;
 }
 
 export type ChangeKind = 'joined' | 'updated' | 'checked_in' | 'check_in_undone' | 'removed' | 'erased';
@@ -241,6 +259,7 @@ export interface Database {
   event_registrations: EventRegistrationsTable;
   registration_changes: RegistrationChangesTable;
   door_actions: DoorActionsTable;
+  attendee_pins: AttendeePinsTable;
   job_leases: JobLeasesTable;
   prepared_downloads: PreparedDownloadsTable;
   download_revenue: DownloadRevenueTable;

@@ -35,6 +35,10 @@ describe('registrationSchema (spec §5 attendee registration)', () => {
       phone: null,
       headline: null,
       photo: PHOTO,
+      // docs/privacy.md: contacts to connections only, on the venue screen, out of downloads
+      contact_visibility: 'connections',
+      show_on_display: true,
+      share_in_download: false,
     });
   });
 

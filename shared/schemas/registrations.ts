@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ATTENDEES, DOWNLOADS, LIMITS, PAGE_SIZES, PHOTOS, SORTS } from '../constants';
+import { ATTENDEES, DOWNLOADS, LIMITS, PAGE_SIZES, PHOTOS, PRIVACY, SORTS } from '../constants';
 import { M } from '../messages';
 import { PHOTO_MESSAGES } from '../photo-rules';
 import { sanitizeText } from '../sanitize';
@@ -135,6 +135,23 @@ const requiredPhoto = photoText.refine((v) => v !== '', { error: M.attendees.pho
 /** Edit: optional; null keeps the current photo. */
 const optionalPhoto = photoText.transform((v) => v || null);
 
+/** Who sees the entry's e-mail and phone besides the organiser (docs/privacy.md). */
+export const contactVisibilitySchema = z.enum(PRIVACY.CONTACT_VISIBILITY);
+export type ContactVisibility = z.output<typeof contactVisibilitySchema>;
+
+/** What the attendee lets others see: at join the defaults apply to what is not sent. */
+const choiceFields = {
+  contact_visibility: contactVisibilitySchema.default(PRIVACY.DEFAULT_CONTACT_VISIBILITY),
+  show_on_display: z.boolean().default(PRIVACY.SHOW_ON_DISPLAY_DEFAULT),
+  share_in_download: z.boolean().default(PRIVACY.SHARE_IN_DOWNLOAD_DEFAULT),
+};
+/** On edit, a choice not sent stays as it is. */
+const editChoiceFields = {
+  contact_visibility: contactVisibilitySchema.optional(),
+  show_on_display: z.boolean().optional(),
+  share_in_download: z.boolean().optional(),
+};
+
 const joinFields = (rules: EventRules) => ({
   first_name: personName(M.attendees.firstNameInvalid, M.attendees.firstNameInvalid),
   last_name: personName(M.attendees.lastNameInvalid, M.attendees.lastNameInvalid),
@@ -142,6 +159,7 @@ const joinFields = (rules: EventRules) => ({
   phone: phone(rules.phone_required ? M.attendees.phoneRequiredForEvent : undefined),
   headline,
   photo: requiredPhoto,
+  ...choiceFields,
 });
 
 // spec §5 edit registration: its own texts; the photo is optional (none keeps the current one).
@@ -152,6 +170,7 @@ const editFields = (rules: EventRules) => ({
   phone: phone(rules.phone_required ? M.attendees.phoneRequired : undefined),
   headline,
   photo: optionalPhoto,
+  ...editChoiceFields,
 });
 
 /** spec §5 attendee registration: the join form, for an event's rules. */
@@ -219,7 +238,10 @@ export type RegistrationListQuery = z.output<typeof registrationListSchema>;
 
 // Wire shapes of the public procedures (their .output()): only these fields leave the server.
 
-/** spec §3 event_registrations as every viewer of the list sees it (§6: e-mail and phone included). Never the token. */
+/**
+ * spec §3 event_registrations as the organiser and the entry's own browser see it: every field and the
+ * attendee's choices. Never the token.
+ */
 export const registrationDtoSchema = z.object({
   id: z.string(),
   event_id: z.string(),
@@ -232,10 +254,37 @@ export const registrationDtoSchema = z.object({
   checked_in_at: z.string().nullable(),
   /** Checked out after checking in: here now is checked in and not checked out. */
   checked_out_at: z.string().nullable(),
+  contact_visibility: contactVisibilitySchema,
+  show_on_display: z.boolean(),
+  share_in_download: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type RegistrationDto = z.output<typeof registrationDtoSchema>;
+
+/**
+ * An entry as one viewer of the public list sees it (docs/privacy.md): e-mail and phone only where the
+ * entry's choice lets this viewer see them (null otherwise), `connected` when the viewer and the entry
+ * pinned each other, `pinned` when the viewer pinned it, `on_display` for the venue screen.
+ */
+export const attendeeDtoSchema = z.object({
+  id: z.string(),
+  event_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  headline: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  checked_in_at: z.string().nullable(),
+  checked_out_at: z.string().nullable(),
+  connected: z.boolean(),
+  pinned: z.boolean(),
+  on_display: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AttendeeDto = z.output<typeof attendeeDtoSchema>;
 
 /** What the public pages (/register, /event-list, /event-display, /event-qr) know about an event. Not its owner. */
 export const publicEventSchema = z.object({

@@ -75,6 +75,9 @@ describe('registrations.join (spec §5)', () => {
       photo_url: expect.stringMatching(new RegExp(`^/uploads/photos/${r.id}-[a-z0-9]{24}\\.jpg$`)),
       checked_in_at: null,
       checked_out_at: null,
+      contact_visibility: 'connections',
+      show_on_display: true,
+      share_in_download: false,
       created_at: s.t.clock.now().toISOString(),
       updated_at: s.t.clock.now().toISOString(),
     });

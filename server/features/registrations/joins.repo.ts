@@ -50,15 +50,17 @@ export async function insertJoins(trx: Transaction<Database>, rows: NewRegistrat
         ${column('id')}::text[], ${column('event_id')}::text[], ${column('first_name')}::text[],
         ${column('last_name')}::text[], ${column('email')}::text[], ${column('phone')}::text[],
         ${column('headline')}::text[], ${column('photo_url')}::text[],
-        ${column('registration_token_hash')}::text[], ${column('now')}::text[]
+        ${column('registration_token_hash')}::text[], ${column('contact_visibility')}::text[],
+        ${column('show_on_display')}::int[], ${column('share_in_download')}::int[], ${column('now')}::text[]
       ) WITH ORDINALITY AS i (id, event_id, first_name, last_name, email, phone, headline, photo_url,
-        registration_token_hash, at, ord)
+        registration_token_hash, contact_visibility, show_on_display, share_in_download, at, ord)
     ),
     joined AS (
       INSERT INTO event_registrations (id, event_id, first_name, last_name, email, phone, headline, photo_url,
-        registration_token_hash, checked_in_at, created_at, updated_at)
+        registration_token_hash, contact_visibility, show_on_display, share_in_download, checked_in_at,
+        created_at, updated_at)
       SELECT i.id, events.id, i.first_name, i.last_name, i.email, i.phone, i.headline, i.photo_url,
-        i.registration_token_hash, NULL, i.at, i.at
+        i.registration_token_hash, i.contact_visibility, i.show_on_display, i.share_in_download, NULL, i.at, i.at
       FROM input i JOIN events ON events.id = i.event_id AND events.personal_data_deleted = 0
       ORDER BY i.ord
       ON CONFLICT (event_id, registration_token_hash) DO NOTHING

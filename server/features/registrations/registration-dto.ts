@@ -2,8 +2,8 @@ import type { RegistrationDto } from '#shared/schemas/registrations';
 import type { RegistrationRowOut } from './registrations.repo';
 
 /**
- * spec §3 event_registrations on the wire, field by field: never the token or its hash. Every viewer
- * of the list sees e-mail and phone (spec §6), so public and organiser lists share this shape.
+ * spec §3 event_registrations on the wire, field by field, as the organiser and the entry's own browser
+ * see it: never the token or its hash. Other viewers get ./attendee-dto.ts.
  */
 export function toRegistrationDto(row: RegistrationRowOut): RegistrationDto {
   return {
@@ -17,6 +17,9 @@ export function toRegistrationDto(row: RegistrationRowOut): RegistrationDto {
     photo_url: row.photo_url,
     checked_in_at: row.checked_in_at,
     checked_out_at: row.checked_out_at,
+    contact_visibility: row.contact_visibility,
+    show_on_display: row.show_on_display === 1,
+    share_in_download: row.share_in_download === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

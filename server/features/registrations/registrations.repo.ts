@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
-import type { Database } from '../../db/schema';
+import type { ContactVisibility, Database } from '../../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -17,6 +17,9 @@ export const COLUMNS = [
   'event_registrations.photo_url',
   'event_registrations.checked_in_at',
   'event_registrations.checked_out_at',
+  'event_registrations.contact_visibility',
+  'event_registrations.show_on_display',
+  'event_registrations.share_in_download',
   'event_registrations.created_at',
   'event_registrations.updated_at',
 ] as const;
@@ -124,6 +127,9 @@ export type NewRegistration = {
   headline: string | null;
   photo_url: string | null;
   registration_token_hash: string;
+  contact_visibility: ContactVisibility;
+  show_on_display: number;
+  share_in_download: number;
   now: string;
 };
 
@@ -145,6 +151,9 @@ const insertStatement = compiledOnce((trx: Kysely<Database>, r: NewRegistration)
       'headline',
       'photo_url',
       'registration_token_hash',
+      'contact_visibility',
+      'show_on_display',
+      'share_in_download',
       'checked_in_at',
       'created_at',
       'updated_at',
@@ -162,6 +171,9 @@ const insertStatement = compiledOnce((trx: Kysely<Database>, r: NewRegistration)
           eb.val(r.headline).as('headline'),
           eb.val(r.photo_url).as('photo_url'),
           eb.val(r.registration_token_hash).as('registration_token_hash'),
+          eb.val(r.contact_visibility).as('contact_visibility'),
+          eb.val(r.show_on_display).as('show_on_display'),
+          eb.val(r.share_in_download).as('share_in_download'),
           sql<null>`NULL`.as('checked_in_at'),
           eb.val(r.now).as('created_at'),
           eb.val(r.now).as('updated_at'),
@@ -194,6 +206,9 @@ export type RegistrationChanges = {
   phone: string | null;
   headline: string | null;
   photo_url?: string;
+  contact_visibility?: ContactVisibility;
+  show_on_display?: number;
+  share_in_download?: number;
   updated_at: string;
 };
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ATTENDEES } from '#shared/constants';
 import { M } from '#shared/messages';
 import {
+  type ContactVisibility,
   type editableSchema,
   editRegistrationSchema,
   type joinSchema,
@@ -124,6 +125,9 @@ export async function join(
       headline: values.headline,
       photo_url: photoUrl,
       registration_token_hash: hash,
+      contact_visibility: values.contact_visibility,
+      show_on_display: values.show_on_display ? 1 : 0,
+      share_in_download: values.share_in_download ? 1 : 0,
       now: deps.clock.now().toISOString(),
     })
     .catch(async (err: unknown) => {
@@ -205,6 +209,7 @@ export async function updateOwn(
         phone: values.phone,
         headline: values.headline,
         ...(newPhoto ? { photo_url: newPhoto } : {}),
+        ...choicesOf(values),
         updated_at: now,
       },
     );
@@ -222,6 +227,19 @@ export async function updateOwn(
   await removeQuietly(deps, committed.oldPhoto);
   deps.bus.publish([committed.change]);
   return toRegistrationDto(committed.row);
+}
+
+/** The choices an edit sent (one not sent stays as it is). */
+function choicesOf(v: {
+  contact_visibility?: ContactVisibility;
+  show_on_display?: boolean;
+  share_in_download?: boolean;
+}) {
+  return {
+    ...(v.contact_visibility ? { contact_visibility: v.contact_visibility } : {}),
+    ...(v.show_on_display === undefined ? {} : { show_on_display: v.show_on_display ? 1 : 0 }),
+    ...(v.share_in_download === undefined ? {} : { share_in_download: v.share_in_download ? 1 : 0 }),
+  };
 }
 
 /** spec §7 attendee list (public): pages of 10, searched and sorted by the server; none once cleaned. */
