@@ -120,6 +120,8 @@ export const PRIVACY = {
   DEFAULT_CONTACT_VISIBILITY: 'connections',
   SHOW_ON_DISPLAY_DEFAULT: true,
   SHARE_IN_DOWNLOAD_DEFAULT: false,
+  // pins and unpins of one attendee: each that makes or ends a connection goes out live to every screen
+  PIN_RATE_LIMIT: { MAX_ATTEMPTS: 300, WINDOW_MS: 10 * MINUTE_MS, LOCKOUT_MS: 5 * MINUTE_MS },
 } as const;
 
 // spec §5 attendee photo and sponsor logo, §9 image limits

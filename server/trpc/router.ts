@@ -1,6 +1,7 @@
 import { adminRouter } from '../features/admin/admin.router';
 import { analyticsRouter } from '../features/analytics/analytics.router';
 import { authRouter } from '../features/auth/auth.router';
+import { connectionsRouter } from '../features/connections/connections.router';
 import { doorRouter } from '../features/door/door.router';
 import { downloadsRouter } from '../features/downloads/downloads.router';
 import { eventsRouter } from '../features/events/events.router';
@@ -18,6 +19,7 @@ export const appRouter = router({
   admin: adminRouter,
   auth: authRouter,
   analytics: analyticsRouter,
+  connections: connectionsRouter,
   door: doorRouter,
   downloads: downloadsRouter,
   events: eventsRouter,

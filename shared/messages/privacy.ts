@@ -17,5 +17,7 @@ export const privacyMessages = {
     howUsed: 'How your data is used in this room',
     downloadMyData: 'Download my data',
     removeMe: 'Remove me from this room',
+    pinLimit: (max: number) => `You can pin up to ${max} people in a room.`,
+    pinFailed: 'Could not save your pin. Please try again.',
   },
 } as const;

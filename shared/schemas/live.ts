@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './common';
+import { viewerSchema } from './registrations';
 
 /**
  * A live subscription to one event. tRPC's wsLink adds `lastEventId` (the last tracked id it received)
@@ -9,6 +10,8 @@ import { uuidSchema } from './common';
 export const liveSubscriptionSchema = z.object({
   eventId: uuidSchema,
   lastEventId: z.string().max(20).nullish(),
+  /** An attendee of the event: their connections' contacts come with the changes (over a WebSocket only). */
+  viewer: viewerSchema.optional(),
 });
 export type LiveSubscriptionInput = z.input<typeof liveSubscriptionSchema>;
 

@@ -191,6 +191,7 @@ describe('tokens and queries', () => {
       page: 1,
       limit: 10,
       pinned: [],
+      display: false,
     });
     expect(registrationListSchema.safeParse({ eventId, sortBy: 'random' }).success).toBe(false);
     expect(registrationListSchema.safeParse({ eventId, limit: 51 }).success).toBe(false);

@@ -230,10 +230,20 @@ export const registrationListSchema = z.object({
   sortBy: z.enum(SORTS.REGISTRATIONS).default('newest'),
   page: z.number().int().min(1).default(1),
   limit: z.number().int().min(1).max(PAGE_SIZES.MAX_LIMIT).default(PAGE_SIZES.ATTENDEE_LIST),
-  // spec §2: the browser's pins (ids kept per event) come first, across pages, then the chosen sort
+  // spec §2: the browser's pins (ids kept per event) come first, across pages, then the chosen sort. An
+  // attendee's own pins are on the server (listAsAttendee reads them there).
   pinned: z.array(uuidSchema).max(ATTENDEES.MAX_PINS).default([]),
+  // the venue screen: only the entries that show there
+  display: z.boolean().default(false),
 });
 export type RegistrationListInput = z.input<typeof registrationListSchema>;
+
+/** An attendee viewing the room: their entry and the browser's proof of owning it. */
+export const viewerSchema = z.object({ registrationId: uuidSchema, token: registrationTokenSchema });
+export type Viewer = z.output<typeof viewerSchema>;
+
+/** The public list as one attendee sees it (their connections' contacts, their pins first). */
+export const attendeeListSchema = registrationListSchema.extend({ viewer: viewerSchema });
 export type RegistrationListQuery = z.output<typeof registrationListSchema>;
 
 // Wire shapes of the public procedures (their .output()): only these fields leave the server.
@@ -265,7 +275,7 @@ export type RegistrationDto = z.output<typeof registrationDtoSchema>;
 /**
  * An entry as one viewer of the public list sees it (docs/privacy.md): e-mail and phone only where the
  * entry's choice lets this viewer see them (null otherwise), `connected` when the viewer and the entry
- * pinned each other, `pinned` when the viewer pinned it, `on_display` for the venue screen.
+ * pinned each other, `on_display` for the venue screen.
  */
 export const attendeeDtoSchema = z.object({
   id: z.string(),
@@ -279,7 +289,6 @@ export const attendeeDtoSchema = z.object({
   checked_in_at: z.string().nullable(),
   checked_out_at: z.string().nullable(),
   connected: z.boolean(),
-  pinned: z.boolean(),
   on_display: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -327,3 +336,11 @@ export const registrationListResponseSchema = z.object({
   hereNowCount: z.number(),
 });
 export type RegistrationListResponse = z.output<typeof registrationListResponseSchema>;
+
+/** The public list's response: each entry as this viewer may see it. */
+export const attendeeListResponseSchema = registrationListResponseSchema.extend({
+  registrations: z.array(attendeeDtoSchema),
+  /** The entries this attendee pinned (kept on the server); empty for a visitor. */
+  pinned: z.array(z.string()),
+});
+export type AttendeeListResponse = z.output<typeof attendeeListResponseSchema>;

@@ -110,6 +110,7 @@ describe('live.onEvent', () => {
       [
         'checked_in_at',
         'checked_out_at',
+        'connected',
         'created_at',
         'email',
         'event_id',
@@ -117,6 +118,7 @@ describe('live.onEvent', () => {
         'headline',
         'id',
         'last_name',
+        'on_display',
         'phone',
         'photo_url',
         'updated_at',

@@ -202,6 +202,11 @@ describe('no response carries a hash, a token or a secret', () => {
     const csv = await fetch(new URL(file.downloadUrl, srv.url));
     seen.push({ path: 'download file', text: await csv.text() });
     await guest.query('registrations.list', { eventId: event.id });
+    const viewer = { registrationId: reg.id, token };
+    await guest.mutate('registrations.listAsAttendee', { eventId: event.id, viewer });
+    await guest.mutate('connections.sync', { eventId: event.id, viewer, pinned: [] });
+    await guest.mutate('connections.pin', { eventId: event.id, viewer, registrationId: reg.id });
+    await guest.mutate('connections.unpin', { eventId: event.id, viewer, registrationId: reg.id });
     await ada.query('registrations.organiserList', { eventId: event.id });
     await ada.mutate('registrations.checkIn', { id: reg.id });
     await ada.mutate('registrations.checkOut', { id: reg.id });

@@ -2,13 +2,13 @@ import { Box, Text } from '@mantine/core';
 import { useState } from 'react';
 import { LIVE_DISPLAY } from '#shared/constants';
 import type { DisplayType } from '#shared/display-grid';
-import type { RegistrationDto } from '#shared/schemas/registrations';
+import type { AttendeeDto } from '#shared/schemas/registrations';
 import { fullName, initials } from '../registrations/attendee-format';
 import { DISPLAY_COLORS } from './display-theme';
 
 const clamp = (v: number, min: number, max: number) => Math.round(Math.min(max, Math.max(min, v)));
 
-function Photo({ r, size }: { r: RegistrationDto; size: number }) {
+function Photo({ r, size }: { r: AttendeeDto; size: number }) {
   const [broken, setBroken] = useState(false);
   if (r.photo_url && !broken) {
     return (
@@ -51,7 +51,7 @@ export function DisplayCard({
   height,
   type,
 }: {
-  r: RegistrationDto;
+  r: AttendeeDto;
   width: number;
   height: number;
   type: DisplayType;

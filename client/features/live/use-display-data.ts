@@ -34,7 +34,8 @@ export function useDisplayData(eventId: string, pageSize: number) {
 
   const [page, setPage] = useState(1);
   const [shown, setShown] = useState(true);
-  const view = { search: '', sortBy: 'newest' as const, page, limit: pageSize };
+  // only those who chose to show on the venue screen (docs/privacy.md)
+  const view = { search: '', sortBy: 'newest' as const, page, limit: pageSize, display: true };
   const input = (p: number): RegistrationListInput => ({ eventId, ...view, page: p });
   // A screen that runs for days re-reads its page after every change, so nothing on it drifts.
   const open = Boolean(event.data) && !erased;

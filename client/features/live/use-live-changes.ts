@@ -3,10 +3,12 @@ import { getQueryKey } from '@trpc/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { LIVE_CLIENT } from '#shared/constants';
 import type {
+  AttendeeDto,
   RegistrationDto,
   RegistrationListInput,
   RegistrationListResponse,
   RegistrationSort,
+  Viewer,
 } from '#shared/schemas/registrations';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { errorCode } from '../../lib/trpc-errors';
@@ -17,13 +19,30 @@ type LiveBatch =
 /** One change of an event's attendees. */
 type LiveChange = LiveBatch extends { changes: (infer C)[] } ? C : never;
 
-/** The page of attendees on screen: its list query's input besides the event id. */
-export type LiveView = { search: string; sortBy: RegistrationSort; page: number; limit: number; pinned?: string[] };
+/**
+ * The page of attendees on screen: its list query's input besides the event id. `as` (an attendee's
+ * entry id) keeps an attendee's view of the list apart from a visitor's in the cache; `display` is the
+ * venue screen's list (only those who show there).
+ */
+export type LiveView = {
+  search: string;
+  sortBy: RegistrationSort;
+  page: number;
+  limit: number;
+  pinned?: string[];
+  display?: boolean;
+  as?: string;
+};
 
-// The organiser's list adds checkedInCount; the spreads below keep it.
-type List = RegistrationListResponse;
+type Entry = RegistrationDto | AttendeeDto;
+// The organiser's list adds checkedInCount, an attendee's their pins; the spreads below keep them.
+type List = Omit<RegistrationListResponse, 'registrations'> & { registrations: Entry[] };
 
-const replaced = (list: List, r: RegistrationDto): List => ({
+/** The cache key of a public list page (`as` and `display` included: see LiveView). */
+export const publicListKey = (input: Partial<RegistrationListInput> & { as?: string }) =>
+  getQueryKey(trpc.registrations.list, input as RegistrationListInput, 'query');
+
+const replaced = (list: List, r: Entry): List => ({
   ...list,
   registrations: list.registrations.map((x) => (x.id === r.id ? r : x)),
 });
@@ -42,7 +61,7 @@ const emptied = (list: List): List => ({
  * Page 1, newest first, no search: a join goes on top, after the pinned rows, when it is newer than
  * the rows there (a replayed older join is not). Undefined where its place is not known.
  */
-function withJoined(list: List, r: RegistrationDto, pinned: readonly string[]): List | undefined {
+function withJoined(list: List, r: Entry, pinned: readonly string[]): List | undefined {
   const rows = list.registrations;
   if (rows.some((x) => x.id === r.id)) return replaced(list, r);
   if (pinned.includes(r.id)) return undefined;
@@ -77,12 +96,15 @@ export function useLiveChanges({
   eventId,
   audience,
   view,
+  viewer,
   enabled = true,
   confirm = false,
 }: {
   eventId: string;
   audience: 'public' | 'organiser';
   view: LiveView;
+  /** An attendee of the event: the changes carry what they may see of their connections. */
+  viewer?: Viewer;
   enabled?: boolean;
   confirm?: boolean;
 }) {
@@ -90,9 +112,7 @@ export function useLiveChanges({
   const utils = trpc.useUtils();
   const organiser = audience === 'organiser';
   const listKey = (input: Partial<RegistrationListInput>) =>
-    organiser
-      ? getQueryKey(trpc.registrations.organiserList, input, 'query')
-      : getQueryKey(trpc.registrations.list, input, 'query');
+    organiser ? getQueryKey(trpc.registrations.organiserList, input, 'query') : publicListKey(input);
   const lists = { queryKey: listKey({ eventId }) };
   const shown = listKey({ eventId, ...view });
 
@@ -109,7 +129,12 @@ export function useLiveChanges({
     return q?.status === 'success' && q.fetchStatus === 'idle' ? q.data : undefined;
   };
 
-  const apply = (c: LiveChange) => {
+  const apply = (change: LiveChange) => {
+    // on the venue screen, an entry that no longer shows there leaves it as a removal would
+    const c: LiveChange =
+      view.display && change.registration && 'on_display' in change.registration && !change.registration.on_display
+        ? { seq: change.seq, kind: 'removed', id: change.id as string, registration: null }
+        : change;
     switch (c.kind) {
       case 'joined': {
         const top = view.page === 1 && view.sortBy === 'newest' && view.search === '';
@@ -162,7 +187,8 @@ export function useLiveChanges({
 
   const [started, setStarted] = useState(false);
   const seen = useRef<{ eventId: string; id: string }>(undefined);
-  const input = enabled && start !== undefined ? { eventId, lastEventId: start } : skipToken;
+  const input =
+    enabled && start !== undefined ? { eventId, lastEventId: start, ...(viewer ? { viewer } : {}) } : skipToken;
   const options = {
     onStarted: () => setStarted(true),
     // Under a rush several changes come in one item (the server batches them); the item's id is the

@@ -1,8 +1,9 @@
 import { Anchor, Avatar, Badge, Button, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconBrandLinkedin, IconMail, IconPhone } from '@tabler/icons-react';
+import { IconBrandLinkedin, IconLink, IconLock, IconMail, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { M } from '#shared/messages';
-import type { RegistrationDto } from '#shared/schemas/registrations';
+import type { AttendeeDto } from '#shared/schemas/registrations';
 import { formatJoined, fullName, initials } from './attendee-format';
 import { linkedInPeopleSearch } from './promo-links';
 
@@ -20,15 +21,39 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
+ * What stands where an entry's contacts are not shown to this viewer (docs/privacy.md): a visitor is asked
+ * to join; an attendee learns that pinning each other connects them.
+ */
+function HiddenContacts({ joined, joinHref }: { joined: boolean; joinHref: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start" c="dimmed">
+      <IconLock size={16} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
+      {joined ? (
+        <Text size="sm">{M.privacy.pinToConnect}</Text>
+      ) : (
+        <Anchor component={Link} to={joinHref} size="sm" fw={600}>
+          {M.privacy.joinToConnect}
+        </Anchor>
+      )}
+    </Group>
+  );
+}
+
+/**
  * spec §2 attendee detail: photo, "Find on LinkedIn" (a people search by name), headline, e-mail and phone
- * links, joined and checked-in times. §6: e-mail and phone are shown to every viewer of the list.
+ * links, joined and checked-in times. The e-mail and phone come only as the server lets this viewer see
+ * them (docs/privacy.md).
  */
 export function AttendeeInfoDialog({
   attendee,
+  joined,
+  joinHref,
   onClose,
   onPhoto,
 }: {
-  attendee: RegistrationDto | null;
+  attendee: AttendeeDto | null;
+  joined: boolean;
+  joinHref: string;
   onClose: () => void;
   onPhoto: (photo: { url: string; name: string }) => void;
 }) {
@@ -52,11 +77,18 @@ export function AttendeeInfoDialog({
               <Text fw={700} size="lg" lh={1.2} style={{ overflowWrap: 'anywhere' }}>
                 {fullName(a)}
               </Text>
-              {a.checked_in_at && (
-                <Badge color="teal" variant="light" size="sm" w="fit-content">
-                  Checked in
-                </Badge>
-              )}
+              <Group gap={6}>
+                {a.connected && (
+                  <Badge color="indigo" variant="light" size="sm" leftSection={<IconLink size={12} />}>
+                    {M.privacy.connected}
+                  </Badge>
+                )}
+                {a.checked_in_at && (
+                  <Badge color="teal" variant="light" size="sm" w="fit-content">
+                    Checked in
+                  </Badge>
+                )}
+              </Group>
             </Stack>
           </Group>
           {a.headline && (
@@ -65,6 +97,9 @@ export function AttendeeInfoDialog({
             </Text>
           )}
           <Stack gap={6}>
+            {!a.email && !a.phone && (!joined || !a.connected) && (
+              <HiddenContacts joined={joined} joinHref={joinHref} />
+            )}
             {a.email && (
               <Line label="Email">
                 <Anchor href={`mailto:${a.email}`} size="sm">

@@ -1,18 +1,19 @@
 import { Alert, Center, Loader, Paper, Stack } from '@mantine/core';
 import { IconAlertCircle, IconSearchOff, IconUsers } from '@tabler/icons-react';
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { PAGE_SIZES } from '#shared/constants';
 import { M } from '#shared/messages';
-import type { RegistrationDto } from '#shared/schemas/registrations';
+import type { AttendeeDto } from '#shared/schemas/registrations';
 import { EmptyState } from '../../components/empty-state';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { Pagination } from '../../components/pagination';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useRoomPins } from '../connections/use-room-pins';
 import { DownloadCardSlot } from '../downloads/download-card-slot';
-import { useLiveChanges } from '../live/use-live-changes';
+import { publicListKey, useLiveChanges } from '../live/use-live-changes';
 import { AttendeeInfoDialog } from './attendee-info-dialog';
 import { AttendeeListToolbar } from './attendee-list-toolbar';
 import { AttendeeRow } from './attendee-row';
@@ -25,11 +26,10 @@ import { PhotoViewer } from './photo-viewer';
 import { PublicLayout } from './public-layout';
 import { useListQuery } from './use-list-query';
 import { useMyRegistration } from './use-my-registration';
-import { usePins } from './use-pins';
 import { usePublicEvent } from './use-public-event';
 
 /** Pinned entries first (spec §2): the server's order, and at once after a pin is toggled. */
-function pinnedFirst(list: RegistrationDto[], pinned: Set<string>) {
+function pinnedFirst(list: AttendeeDto[], pinned: ReadonlySet<string>) {
   return [...list.filter((r) => pinned.has(r.id)), ...list.filter((r) => !pinned.has(r.id))];
 }
 
@@ -41,17 +41,35 @@ export function AttendeeListPage() {
 
   const { search, setSearch, debounced, sortBy, setSortBy, page, setPage } = useListQuery();
 
-  const { pins, pinned, toggle } = usePins(eventId);
   const open = Boolean(event.data && !event.data.personal_data_deleted);
-  const view = { search: debounced, sortBy, page, limit: PAGE_SIZES.ATTENDEE_LIST, pinned: pins };
-  const live = useLiveChanges({ eventId, audience: 'public', view, enabled: open });
-  const list = trpc.registrations.list.useQuery(
-    { eventId, ...view },
-    { enabled: open && live.ready, placeholderData: keepPreviousData },
-  );
+  // Who looks decides what the list shows (docs/privacy.md): an attendee's own token unlocks what the
+  // others' choices and connections allow; a visitor sees no contacts.
   const mine = useMyRegistration(eventId, open);
+  const viewer = useMemo(
+    () => (mine.data ? { registrationId: mine.data.registration.id, token: mine.data.token } : undefined),
+    [mine.data],
+  );
+  const utils = trpc.useUtils();
+  const [serverPins, setServerPins] = useState<string[]>();
+  const { pins, pinned, toggle } = useRoomPins(eventId, viewer, serverPins);
+  const base = { search: debounced, sortBy, page, limit: PAGE_SIZES.ATTENDEE_LIST };
+  // an attendee's pins are read on the server: they are not part of the query
+  const view = viewer ? { ...base, pinned: [], as: viewer.registrationId } : { ...base, pinned: pins };
+  const known = open && !mine.isPending;
+  const live = useLiveChanges({ eventId, audience: 'public', view, viewer, enabled: known });
+  const list = useQuery({
+    queryKey: publicListKey({ eventId, ...view }),
+    queryFn: () =>
+      viewer
+        ? utils.client.registrations.listAsAttendee.mutate({ eventId, ...base, viewer })
+        : utils.client.registrations.list.query({ eventId, ...base, pinned: pins }),
+    enabled: known && live.ready,
+    placeholderData: keepPreviousData,
+  });
+  const listedPins = viewer ? list.data?.pinned : undefined;
+  if (listedPins !== serverPins) setServerPins(listedPins);
 
-  const [info, setInfo] = useState<RegistrationDto | null>(null);
+  const [info, setInfo] = useState<AttendeeDto | null>(null);
   const [photo, setPhoto] = useState<{ url: string; name: string } | null>(null);
   const showPhoto = useCallback((p: { url: string; name: string }) => setPhoto(p), []);
   const rows = useMemo(() => pinnedFirst(list.data?.registrations ?? [], pinned), [list.data, pinned]);
@@ -109,6 +127,7 @@ export function AttendeeListPage() {
             editHref={`/register/${eventId}/edit/${r.id}`}
             onTogglePin={toggle}
             onInfo={setInfo}
+            joined={Boolean(viewer)}
             onPhoto={showPhoto}
           />
         ))}
@@ -141,7 +160,13 @@ export function AttendeeListPage() {
         <DownloadCardSlot event={e} registrationId={myId} />
         <ListQrCard eventId={eventId} eventName={e.name} joinable={!e.personal_data_deleted} />
       </Stack>
-      <AttendeeInfoDialog attendee={info} onClose={() => setInfo(null)} onPhoto={showPhoto} />
+      <AttendeeInfoDialog
+        attendee={info}
+        joined={Boolean(viewer)}
+        joinHref={`/register/${eventId}`}
+        onClose={() => setInfo(null)}
+        onPhoto={showPhoto}
+      />
       <PhotoViewer photo={photo} onClose={() => setPhoto(null)} />
     </PublicLayout>
   );

@@ -11,16 +11,17 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { IconInfoCircle, IconPencil, IconPin, IconPinFilled } from '@tabler/icons-react';
+import { IconInfoCircle, IconLink, IconPencil, IconPin, IconPinFilled } from '@tabler/icons-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { M } from '#shared/messages';
-import type { RegistrationDto } from '#shared/schemas/registrations';
+import type { AttendeeDto } from '#shared/schemas/registrations';
 import { fullName, initials } from './attendee-format';
 
 /**
  * spec §2 attendee list entry: photo (tap for full size), name, headline, pin toggle; the viewer's own
- * entry is marked "(You)" with Edit, the others have Info. Pinned entries are highlighted.
+ * entry is marked "(You)" with Edit, the others have Info. Pinned entries are highlighted; an attendee's
+ * connections (pinned both ways) are marked "Connected". Nobody pins their own entry.
  */
 export const AttendeeRow = memo(function AttendeeRow({
   attendee: a,
@@ -30,14 +31,17 @@ export const AttendeeRow = memo(function AttendeeRow({
   onTogglePin,
   onInfo,
   onPhoto,
+  joined,
 }: {
-  attendee: RegistrationDto;
+  attendee: AttendeeDto;
   pinned: boolean;
   mine: boolean;
   editHref: string;
   onTogglePin: (id: string) => void;
-  onInfo: (attendee: RegistrationDto) => void;
+  onInfo: (attendee: AttendeeDto) => void;
   onPhoto: (photo: { url: string; name: string }) => void;
+  /** The viewer joined the room: a pin may make a connection. */
+  joined: boolean;
 }) {
   const name = fullName(a);
   return (
@@ -75,6 +79,11 @@ export const AttendeeRow = memo(function AttendeeRow({
                 {M.attendees.you}
               </Text>
             )}
+            {a.connected && (
+              <Badge size="xs" color="indigo" variant="light" leftSection={<IconLink size={10} />}>
+                {M.privacy.connected}
+              </Badge>
+            )}
             {a.checked_in_at && !a.checked_out_at && (
               <Badge size="xs" color="teal" variant="light">
                 {M.attendees.hereNowBadge}
@@ -94,18 +103,20 @@ export const AttendeeRow = memo(function AttendeeRow({
           align={{ base: 'flex-end', xs: 'center' }}
           style={{ flexShrink: 0 }}
         >
-          <Tooltip label={pinned ? 'Unpin' : 'Pin to the top'}>
-            <ActionIcon
-              variant={pinned ? 'light' : 'subtle'}
-              color={pinned ? 'yellow.8' : 'gray'}
-              size="lg"
-              onClick={() => onTogglePin(a.id)}
-              aria-pressed={pinned}
-              aria-label={`${pinned ? 'Unpin' : 'Pin'} ${name}`}
-            >
-              {pinned ? <IconPinFilled size={18} /> : <IconPin size={18} />}
-            </ActionIcon>
-          </Tooltip>
+          {!mine && (
+            <Tooltip label={pinned ? 'Unpin' : joined ? 'Pin to the top and to connect' : 'Pin to the top'}>
+              <ActionIcon
+                variant={pinned ? 'light' : 'subtle'}
+                color={pinned ? 'yellow.8' : 'gray'}
+                size="lg"
+                onClick={() => onTogglePin(a.id)}
+                aria-pressed={pinned}
+                aria-label={`${pinned ? 'Unpin' : 'Pin'} ${name}`}
+              >
+                {pinned ? <IconPinFilled size={18} /> : <IconPin size={18} />}
+              </ActionIcon>
+            </Tooltip>
+          )}
           {mine ? (
             <Button
               component={Link}

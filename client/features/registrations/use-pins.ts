@@ -53,6 +53,12 @@ export function usePins(eventId: string) {
     [eventId],
   );
 
+  /** Forgets this browser's pins of the event (once they are kept on the server). */
+  const clear = useCallback(() => {
+    save(eventId, []);
+    setPins([]);
+  }, [eventId]);
+
   const pinned = useMemo(() => new Set(pins), [pins]);
-  return { pins, pinned, toggle };
+  return { pins, pinned, toggle, clear };
 }

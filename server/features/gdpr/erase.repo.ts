@@ -93,7 +93,7 @@ export async function referencedUrls(db: Q, urls: string[]): Promise<Set<string>
  */
 export async function checkpointWal(db: Q): Promise<{ busy: boolean }> {
   if (isPostgres(db)) {
-    await sql`VACUUM event_registrations, registration_changes, door_actions`.execute(db);
+    await sql`VACUUM event_registrations, registration_changes, door_actions, attendee_pins`.execute(db);
     return { busy: false };
   }
   await sql`INSERT INTO event_registrations_search(event_registrations_search) VALUES ('optimize')`.execute(db);

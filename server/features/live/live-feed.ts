@@ -3,6 +3,7 @@ import type { Deps } from '../../deps';
 import { shareJson } from '../../lib/shared-json';
 import type { Change } from '../changes/bus';
 import { logExtent } from '../changes/changes.repo';
+import { connectedWith } from '../registrations/connections.repo';
 import { findRegistrationsByIds } from '../registrations/registrations.repo';
 import { BatchWindow } from './batch-window';
 import { changesWithRowsAfter } from './live.repo';
@@ -14,12 +15,20 @@ import { type LiveBatch, type LiveChange, needsRow, notice, toLiveChange } from 
  * is the last change's: the item's tracked id. How it goes on the wire is the transport's business
  * (server/trpc/live-delivery.ts).
  */
-export type LiveItem = { seq: number; changes: readonly LiveChange[]; batch: LiveBatch };
+export type LiveItem = {
+  seq: number;
+  changes: readonly LiveChange[];
+  batch: LiveBatch;
+  /** For each changed entry, the attendees connected with it (read when an attendee follows: ./live-views.ts). */
+  connections?: Connections;
+};
+type Connections = ReadonlyMap<string, ReadonlySet<string>>;
 
-export const liveItem = (changes: LiveChange[]): LiveItem => ({
+export const liveItem = (changes: LiveChange[], connections?: Connections): LiveItem => ({
   seq: changes[changes.length - 1].seq,
   changes,
   batch: shareJson<LiveBatch>({ changes }),
+  connections,
 });
 
 /** Whether the batch ends the subscription (the erasure notice is always its last change). */
@@ -41,6 +50,8 @@ const CACHE_SIZE = 256;
  */
 class EventFeed {
   private readonly sinks = new Set<Sink>();
+  /** Sinks of attendees: while there are any, each batch reads who is connected with its entries. */
+  private attendees = 0;
   private readonly cache = new Map<number, LiveChange>();
   private cursor = 0;
   private chain: Promise<void>;
@@ -67,9 +78,11 @@ class EventFeed {
     this.chain = this.ready.catch((err) => deps.log.error({ err, eventId }, 'live feed failed to start'));
   }
 
-  attach(sink: Sink): () => void {
+  attach(sink: Sink, attendee = false): () => void {
     this.sinks.add(sink);
+    if (attendee) this.attendees += 1;
     return () => {
+      if (attendee && this.sinks.has(sink)) this.attendees -= 1;
       this.sinks.delete(sink);
       if (this.sinks.size === 0) {
         this.stopListening();
@@ -79,12 +92,19 @@ class EventFeed {
     };
   }
 
-  /** The changes in seq order: cached ones as they were sent, the rest read in one query. */
-  async payloads(changes: Change[]): Promise<LiveChange[]> {
+  /** The changes in seq order as one item: cached ones as they were sent, the rest read in one query. */
+  async payloads(changes: Change[], attendee: boolean): Promise<LiveItem> {
     const missing = changes.filter((c) => !this.cache.has(c.seq) && needsRow(c));
     const ids = [...new Set(missing.map((c) => c.registration_id))];
     const rows = new Map((await findRegistrationsByIds(this.deps.liveDb, this.eventId, ids)).map((r) => [r.id, r]));
-    return changes.map((c) => this.cache.get(c.seq) ?? toLiveChange(c, rows.get(c.registration_id)));
+    const out = changes.map((c) => this.cache.get(c.seq) ?? toLiveChange(c, rows.get(c.registration_id)));
+    return liveItem(out, attendee ? await this.connectionsOf([out]) : undefined);
+  }
+
+  /** Who is connected with the entries of these batches. */
+  private connectionsOf(batches: LiveChange[][]) {
+    const ids = new Set(batches.flatMap((b) => b.flatMap((c) => (c.registration ? [c.id] : []))));
+    return connectedWith(this.deps.liveDb, this.eventId, [...ids]);
   }
 
   private ring(change: Change) {
@@ -138,7 +158,8 @@ class EventFeed {
       else batches.push([erased]);
     }
     if (batches.length === 0) return;
-    const items = batches.map(liveItem);
+    const connections = this.attendees > 0 ? await this.connectionsOf(batches) : undefined;
+    const items = batches.map((b) => liveItem(b, connections));
     const start = this.deps.liveTimer.now();
     for (const sink of this.sinks) sink(items);
     // the writes to every socket are most of a batch's cost: the more screens, the longer the window

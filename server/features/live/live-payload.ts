@@ -1,4 +1,4 @@
-import type { RegistrationDto } from '#shared/schemas/registrations';
+import type { AttendeeDto, RegistrationDto } from '#shared/schemas/registrations';
 import type { Change } from '../changes/bus';
 import { toRegistrationDto } from '../registrations/registration-dto';
 import type { LiveRegistrationRow } from './live.repo';
@@ -14,7 +14,8 @@ export type LiveChange =
       seq: number;
       kind: 'joined' | 'updated' | 'checked_in' | 'check_in_undone';
       id: string;
-      registration: RegistrationDto;
+      /** The whole entry as the feed reads it (the organiser's view); ./live-views.ts makes each other view. */
+      registration: RegistrationDto | AttendeeDto;
     }
   | { seq: number; kind: 'removed'; id: string; registration: null }
   | { seq: number; kind: 'erased' | 'refetch'; id: null; registration: null };

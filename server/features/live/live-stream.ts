@@ -19,6 +19,8 @@ export async function followEvent(
   send: (items: LiveItem[]) => void,
   /** Called once the replay is sent and the subscriber follows the feed (tests wait for it). */
   following?: () => void,
+  /** An attendee follows: each batch says who is connected with its entries (./live-views.ts). */
+  attendee = false,
 ): Promise<void> {
   const event = await findEvent();
   const feed = deps.liveFeeds.feed(deps, event.id);
@@ -44,14 +46,14 @@ export async function followEvent(
     if (out.length > 0) send(out);
     if (ended) wake?.();
   };
-  const detach = feed.attach(follow);
+  const detach = feed.attach(follow, attendee);
   const onAbort = () => wake?.();
   signal?.addEventListener('abort', onAbort);
   try {
     await feed.ready;
     // Read again now that the feed listens: an erasure committed between the first read and the
     // attach would otherwise reach this subscriber neither as a notice nor as the flag.
-    const start = await startingItems(deps, feed, await findEvent(), lastEventId);
+    const start = await startingItems(deps, feed, await findEvent(), lastEventId, attendee);
     if (signal?.aborted) return;
     last = start.last;
     ended = start.items.some(endsStream);
@@ -85,7 +87,7 @@ function nextItem(item: LiveItem, last: number): LiveItem | undefined {
   const rest = item.changes
     .filter((c) => c.kind === 'erased' || c.seq > last)
     .map((c) => (c.kind === 'erased' && c.seq < last ? notice(last, 'erased') : c));
-  return rest.length > 0 ? liveItem(rest) : undefined;
+  return rest.length > 0 ? liveItem(rest, item.connections) : undefined;
 }
 
 /**
@@ -98,6 +100,7 @@ async function startingItems(
   feed: EventFeed,
   event: { personal_data_deleted: number },
   lastEventId: string | null | undefined,
+  attendee: boolean,
 ): Promise<{ items: LiveItem[]; last: number }> {
   const extent = await logExtent(deps.liveDb);
   const now = (kind: 'erased' | 'refetch') => ({ items: [liveItem([notice(extent.last, kind)])], last: extent.last });
@@ -112,6 +115,6 @@ async function startingItems(
   if (changes.length > LIVE.REPLAY_MAX) return now('refetch');
   if (changes.length === 0) return { items: [], last: after };
   // what was missed goes in one batch
-  const item = liveItem(await feed.payloads(changes));
+  const item = await feed.payloads(changes, attendee);
   return { items: [item], last: item.seq };
 }

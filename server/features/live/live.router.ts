@@ -6,8 +6,10 @@ import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
 import { directLine } from '../../trpc/ws-direct';
 import { logExtent } from '../changes/changes.repo';
 import { findOwnedEvent } from '../registrations/registrations.repo';
+import { entryOwnedBy } from '../registrations/registrations.service';
 import { findLiveEvent } from './live.repo';
 import { followEvent } from './live-stream';
+import { liveView } from './live-views';
 
 // A subscription over a WebSocket gets its line there (ws-direct.ts): its items skip tRPC's per-item loop.
 const publicLive = publicProcedure.use(async ({ getRawInput, next }) =>
@@ -34,21 +36,27 @@ export const liveRouter = router({
 
   // The event is looked up inside the stream (not in a generator of its own around it): one async
   // generator less for every item sent to every subscriber.
-  onEvent: publicLive
-    .input(liveSubscriptionSchema)
-    .subscription(({ ctx, input, signal }) =>
-      deliverLive(
-        (send) =>
-          followEvent(
-            ctx.deps,
-            async () => (await findLiveEvent(ctx.deps.liveDb, input.eventId)) ?? fail.notFound(M.events.notFound),
-            input.lastEventId,
-            signal,
-            send,
-          ),
-        ctx.line,
-      ),
-    ),
+  // Each subscriber gets the entries as it may see them (docs/privacy.md): a visitor without contacts, an
+  // attendee (proved by their token; subscriptions are WebSocket only, so it is never in a URL) with what the entries'
+  // choices and their connections allow.
+  onEvent: publicLive.input(liveSubscriptionSchema).subscription(({ ctx, input, signal }) =>
+    deliverLive(async (send) => {
+      const attendee = input.viewer
+        ? ((await entryOwnedBy(ctx.deps, input.eventId, input.viewer.registrationId, input.viewer.token)) ??
+          fail.forbidden(M.attendees.accessDenied))
+        : undefined;
+      const view = liveView(attendee ? { kind: 'attendee', id: attendee.id } : { kind: 'visitor' });
+      return followEvent(
+        ctx.deps,
+        async () => (await findLiveEvent(ctx.deps.liveDb, input.eventId)) ?? fail.notFound(M.events.notFound),
+        input.lastEventId,
+        signal,
+        (items) => send(view(items)),
+        undefined,
+        Boolean(attendee),
+      );
+    }, ctx.line),
+  ),
 
   onOrganiserEvent: organiserLive
     .input(liveSubscriptionSchema)

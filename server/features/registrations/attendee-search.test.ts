@@ -67,7 +67,7 @@ const indexReadable = (yes: boolean) =>
     .execute();
 
 /** What a plain look at every row of the event finds (no index can be read), in the sort's order. */
-async function plainScan(eventId: string, term: string, sortBy: 'oldest' | 'name-desc') {
+async function plainScan(eventId: string, term: string, sortBy: 'oldest' | 'name-desc', withEmail = true) {
   const all = await listPublic(db, eventId, { search: '', sortBy, limit: 1000, offset: 0 });
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const like = likeIgnoringCase(dialectOf(db));
@@ -77,7 +77,8 @@ async function plainScan(eventId: string, term: string, sortBy: 'oldest' | 'name
     .where('event_id', '=', eventId)
     .where(
       sql<boolean>`(first_name ${like} ${pattern} ESCAPE '\\' OR last_name ${like} ${pattern} ESCAPE '\\'
-        OR email ${like} ${pattern} ESCAPE '\\' OR (first_name || ' ' || last_name) ${like} ${pattern} ESCAPE '\\')`,
+        OR (${withEmail ? 1 : 0} = 1 AND email ${like} ${pattern} ESCAPE '\\')
+        OR (first_name || ' ' || last_name) ${like} ${pattern} ESCAPE '\\')`,
     );
   // PostgreSQL reads a GIN index only through a bitmap scan: without them, this is a look at every row
   const rows = isPostgres(db)
@@ -113,27 +114,31 @@ async function statements(run: () => Promise<unknown>) {
 
 async function expectSameAsPlainScan(term: string, viaIndex: boolean) {
   for (const sortBy of ['oldest', 'name-desc'] as const) {
+    // the organiser's search also looks at e-mail addresses; the public one only at names (a visitor must
+    // not learn whose address is in the room)
     const want = await plainScan('e1', term, sortBy);
+    const wantPublic = await plainScan('e1', term, sortBy, false);
     const label = `"${term}" ${sortBy} ${viaIndex ? 'index' : 'no index'}`;
     const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
-    expect(await countPublic(db, 'e1', term), label).toBe(want.length);
+    expect(await countPublic(db, 'e1', term), label).toBe(wantPublic.length);
     expect(await countOwned(db, 'u1', 'e1', term), label).toBe(want.length);
     expect(await countOwned(db, 'u2', 'e1', term), label).toBe(0);
     for (const offset of [0, 3, 6, 100]) {
       const p = { search: term, sortBy, limit: 3, offset };
       const page = want.slice(offset, offset + 3);
-      expect(ids(await listPublic(db, 'e1', p)), `${label} @${offset}`).toEqual(page);
+      const publicPage = wantPublic.slice(offset, offset + 3);
+      expect(ids(await listPublic(db, 'e1', p)), `${label} @${offset}`).toEqual(publicPage);
       expect(ids(await listOwned(db, 'u1', 'e1', p)), `${label} @${offset}`).toEqual(page);
       const found = await searchPublic(db, 'e1', p);
-      expect([ids(found.rows), found.total], `${label} @${offset}`).toEqual([page, want.length]);
+      expect([ids(found.rows), found.total], `${label} @${offset}`).toEqual([publicPage, wantPublic.length]);
       const owned = await searchOwned(db, 'u1', 'e1', p);
       expect([ids(owned.rows), owned.total], `${label} @${offset}`).toEqual([page, want.length]);
     }
     // pins first, the search still applied to them
-    const pinned = [want.at(-1), 'r-0001', 'r-0005'].filter((x): x is string => Boolean(x));
+    const pinned = [wantPublic.at(-1), 'r-0001', 'r-0005'].filter((x): x is string => Boolean(x));
     const withPins = await listPublic(db, 'e1', { search: term, sortBy, limit: 50, offset: 0, pinned });
-    const pins = want.filter((id) => pinned.includes(id));
-    expect(ids(withPins), label).toEqual([...pins, ...want.filter((id) => !pinned.includes(id))]);
+    const pins = wantPublic.filter((id) => pinned.includes(id));
+    expect(ids(withPins), label).toEqual([...pins, ...wantPublic.filter((id) => !pinned.includes(id))]);
   }
 }
 
@@ -182,7 +187,9 @@ describe('the attendee search on its index (migration 0011)', () => {
     await world();
     await indexReadable(true);
     const found = async (eventId: string, term: string) =>
-      (await searchPublic(db, eventId, { search: term, sortBy: 'oldest', limit: 50, offset: 0 })).rows.map((r) => r.id);
+      (await searchOwned(db, 'u1', eventId, { search: term, sortBy: 'oldest', limit: 50, offset: 0 })).rows.map(
+        (r) => r.id,
+      );
     // SQLite: what the index itself holds (the LIKEs would hide an entry left behind), and its own check
     // of every entry against the rows
     const indexed = async (term: string) => {
@@ -300,7 +307,7 @@ describe('the attendee search on its index (migration 0011)', () => {
       }
       return out;
     };
-    const count = (search: string) => plans(() => countPublic(db, 'e1', search));
+    const count = (search: string) => plans(() => countOwned(db, 'u1', 'e1', search));
     // one word: first name, last name and e-mail, each on its index; with a space: the full name and e-mail
     expect((await count('hopper')).join()).toMatch(
       /event_registrations_trgm_first[\s\S]*event_registrations_trgm_last[\s\S]*event_registrations_trgm_email/,

@@ -17,8 +17,8 @@ type RegQuery = SelectQueryBuilder<Database, 'event_registrations', object>;
  * enough registrations that may match, all of them (of any event), as a JSON array: the queries then read
  * only those rows, by rowid, and the LIKEs judge each one as they would judge every entry without it.
  */
-type Search = { text: string; rowids?: string };
-const NO_SEARCH: Search = { text: '' };
+type Search = { text: string; rowids?: string; email: boolean };
+const NO_SEARCH: Search = { text: '', email: false };
 
 /**
  * The index finds the candidates of any event, in rowid order, stopping one past what is worth reading
@@ -26,9 +26,9 @@ const NO_SEARCH: Search = { text: '' };
  * LIKEs look at each of the event's index entries as without the index: a page of a common search then
  * fills early, where every candidate would have to be read and sorted first.
  */
-async function prepareSearch(db: Q, eventId: string, text: string): Promise<Search> {
+async function prepareSearch(db: Q, eventId: string, text: string, email: boolean): Promise<Search> {
   const match = text ? trigramMatch(dialectOf(db), text) : undefined;
-  if (match === undefined) return { text };
+  if (match === undefined) return { text, email };
   const { rows } = await sql<{ most: number; found: number; rowids: string }>`
     WITH event AS (SELECT attendee_count / ${sql.lit(ATTENDEE_SEARCH.ATTENDEES_PER_CANDIDATE)} AS most FROM events WHERE id = ${eventId})
     SELECT (SELECT most FROM event) AS most, count(*) AS found, json_group_array(rid) AS rowids FROM (
@@ -36,7 +36,7 @@ async function prepareSearch(db: Q, eventId: string, text: string): Promise<Sear
       LIMIT coalesce((SELECT most FROM event), 0) + 1
     )`.execute(db);
   const { most, found, rowids } = rows[0];
-  return found > (most ?? 0) ? { text } : { text, rowids };
+  return found > (most ?? 0) ? { text, email } : { text, rowids, email };
 }
 
 // With the candidates' rowids, the event is checked on each candidate's row: the unary + keeps SQLite from
@@ -46,7 +46,9 @@ const eventRows = (db: Q, eventId: string, s: Search): RegQuery =>
     ? db.selectFrom('event_registrations').where('event_registrations.event_id', '=', eventId)
     : db.selectFrom('event_registrations').where(sql<boolean>`+event_registrations.event_id = ${eventId}`);
 
-const publicScope = (db: Q, eventId: string, s = NO_SEARCH): RegQuery => eventRows(db, eventId, s);
+/** The public list; on the venue screen (`display`), only the entries that chose to show there. */
+const publicScope = (db: Q, eventId: string, s = NO_SEARCH, display = false): RegQuery =>
+  display ? eventRows(db, eventId, s).where('event_registrations.show_on_display', '=', 1) : eventRows(db, eventId, s);
 
 // Owner-only: the event's user_id is in the SQL itself. As EXISTS, which names no registration column,
 // SQLite checks it once before reading the index; `event_id IN (…)` was checked on each of the event's
@@ -61,7 +63,9 @@ const ownedScope = (db: Q, userId: string, eventId: string, s = NO_SEARCH): RegQ
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * spec §7: case-insensitive "contains" on first name, last name, e-mail (and the full name). On PostgreSQL
+ * spec §7: case-insensitive "contains" on first name, last name (and the full name), and on the e-mail
+ * where the viewer may see every e-mail (the organiser): a visitor must not learn from a search whose
+ * address is in the room (docs/privacy.md). On PostgreSQL
  * each LIKE's expression has its trigram index (migration 0011); on SQLite the index's candidates, when
  * known, are the only rows judged.
  */
@@ -70,19 +74,19 @@ function searched(q: RegQuery, s: Search, d: Dialect): RegQuery {
   if (!search) return q;
   const pattern = `%${escapeLike(search)}%`;
   const like = likeIgnoringCase(d);
-  const email = sql<boolean>`event_registrations.email ${like} ${pattern} ESCAPE '\\'`;
+  const email = s.email ? [sql<boolean>`event_registrations.email ${like} ${pattern} ESCAPE '\\'`] : [];
   // Text without a space found in "first last" lies within one of the two names: the full name is only
   // built, row by row, for a search that has a space. With a space, text found in either name alone is
   // found in the full name too, so the two name terms are left out (bench B5: half the LIKEs per entry).
   const terms = search.includes(' ')
     ? [
         sql<boolean>`(event_registrations.first_name || ' ' || event_registrations.last_name) ${like} ${pattern} ESCAPE '\\'`,
-        email,
+        ...email,
       ]
     : [
         sql<boolean>`event_registrations.first_name ${like} ${pattern} ESCAPE '\\'`,
         sql<boolean>`event_registrations.last_name ${like} ${pattern} ESCAPE '\\'`,
-        email,
+        ...email,
       ];
   const judged = q.where((eb) => eb.or(terms));
   if (s.rowids === undefined) return judged;
@@ -179,27 +183,27 @@ async function count(db: Q, q: RegQuery, s = NO_SEARCH) {
   return Number(row.n);
 }
 
-export async function listPublic(db: Q, eventId: string, p: Page) {
-  const s = await prepareSearch(db, eventId, p.search);
-  return page(db, publicScope(db, eventId, s), s, p);
+export async function listPublic(db: Q, eventId: string, p: Page, display = false) {
+  const s = await prepareSearch(db, eventId, p.search, false);
+  return page(db, publicScope(db, eventId, s, display), s, p);
 }
-export async function countPublic(db: Q, eventId: string, search = '') {
-  const s = await prepareSearch(db, eventId, search);
-  return count(db, publicScope(db, eventId, s), s);
+export async function countPublic(db: Q, eventId: string, search = '', display = false) {
+  const s = await prepareSearch(db, eventId, search, false);
+  return count(db, publicScope(db, eventId, s, display), s);
 }
 
 /** A searched page of the public list and its number of matches (no pins: see listPublic). */
-export async function searchPublic(db: Q, eventId: string, p: Page) {
-  const s = await prepareSearch(db, eventId, p.search);
-  return searchedPage(db, publicScope(db, eventId, s), s, p);
+export async function searchPublic(db: Q, eventId: string, p: Page, display = false) {
+  const s = await prepareSearch(db, eventId, p.search, false);
+  return searchedPage(db, publicScope(db, eventId, s, display), s, p);
 }
 
 export async function listOwned(db: Q, userId: string, eventId: string, p: Page) {
-  const s = await prepareSearch(db, eventId, p.search);
+  const s = await prepareSearch(db, eventId, p.search, true);
   return page(db, ownedScope(db, userId, eventId, s), s, p);
 }
 export async function countOwned(db: Q, userId: string, eventId: string, search = '') {
-  const s = await prepareSearch(db, eventId, search);
+  const s = await prepareSearch(db, eventId, search, true);
   return count(db, ownedScope(db, userId, eventId, s), s);
 }
 export const countOwnedCheckedIn = (db: Q, userId: string, eventId: string) =>
@@ -215,6 +219,6 @@ export async function countHereNow(db: Q, eventId: string) {
 }
 /** A searched page of the organiser's list and its number of matches. */
 export async function searchOwned(db: Q, userId: string, eventId: string, p: Page) {
-  const s = await prepareSearch(db, eventId, p.search);
+  const s = await prepareSearch(db, eventId, p.search, true);
   return searchedPage(db, ownedScope(db, userId, eventId, s), s, p);
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  attendeeListResponseSchema,
+  attendeeListSchema,
   editableSchema,
   eventRefSchema,
   joinSchema,
@@ -13,7 +15,15 @@ import {
 } from '#shared/schemas/registrations';
 import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
 import { checkIn, checkOut, organiserList, removeRegistration, undoCheckIn, undoCheckOut } from './organiser.service';
-import { findMine, getEditable, getPublicEvent, join, listRegistrations, updateOwn } from './registrations.service';
+import {
+  findMine,
+  getEditable,
+  getPublicEvent,
+  join,
+  listAsAttendee,
+  listRegistrations,
+  updateOwn,
+} from './registrations.service';
 
 /**
  * Attendees (spec §2, §4, §5, §6, §7). Public procedures declare their output, so only the listed
@@ -46,10 +56,17 @@ export const registrationsRouter = router({
     .output(registrationDtoSchema)
     .mutation(({ ctx, input }) => updateOwn(ctx.deps, input)),
 
+  /** The list as a visitor sees it: names, photos and headlines, never an e-mail or phone. */
   list: publicProcedure
     .input(registrationListSchema)
-    .output(registrationListResponseSchema)
+    .output(attendeeListResponseSchema)
     .query(({ ctx, input }) => listRegistrations(ctx.deps, input)),
+
+  /** The list as an attendee of the event sees it (their token proves who they are). */
+  listAsAttendee: publicProcedure
+    .input(attendeeListSchema)
+    .output(attendeeListResponseSchema)
+    .mutation(({ ctx, input }) => listAsAttendee(ctx.deps, input)),
 
   organiserList: authedProcedure
     .input(registrationListSchema)

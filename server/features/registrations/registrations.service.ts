@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import { ATTENDEES } from '#shared/constants';
 import { M } from '#shared/messages';
 import {
+  type AttendeeListResponse,
+  type attendeeListSchema,
   type ContactVisibility,
   type editableSchema,
   editRegistrationSchema,
@@ -10,7 +12,6 @@ import {
   type mineSchema,
   type RegistrationDto,
   type RegistrationListQuery,
-  type RegistrationListResponse,
   registrationSchema,
   type updateRegistrationSchema,
 } from '#shared/schemas/registrations';
@@ -20,6 +21,8 @@ import { newId, sha256Hex } from '../../lib/ids';
 import { createRateLimiter } from '../auth/rate-limit';
 import { changeTransaction, recordChange } from '../changes/changes.repo';
 import { toPublicEventDto } from '../events/event-dto';
+import { type ListViewer, toAttendeeDto, VISITOR } from './attendee-dto';
+import { connectionsOf, pinsOf } from './connections.repo';
 import { findEventForJoin } from './joins.repo';
 import { toRegistrationDto } from './registration-dto';
 import { countHereNow, countPublic, listPublic, searchPublic } from './registration-lists.repo';
@@ -29,6 +32,7 @@ import {
   findForOwnerCheck,
   findPublicEvent,
   type PublicEventRow,
+  type RegistrationRowOut,
   updateOwnRegistration,
 } from './registrations.repo';
 
@@ -44,7 +48,7 @@ function sameHash(a: string, b: string) {
   return x.length === 32 && y.length === 32 && crypto.timingSafeEqual(x, y);
 }
 
-async function openEvent(deps: Deps, eventId: string): Promise<PublicEventRow> {
+export async function openEvent(deps: Deps, eventId: string): Promise<PublicEventRow> {
   const row = await findPublicEvent(deps.db, eventId);
   return row ?? fail.notFound(M.events.notFound);
 }
@@ -242,32 +246,60 @@ function choicesOf(v: {
   };
 }
 
-/** spec §7 attendee list (public): pages of 10, searched and sorted by the server; none once cleaned. */
-export async function listRegistrations(deps: Deps, q: RegistrationListQuery): Promise<RegistrationListResponse> {
+/**
+ * spec §7 attendee list (public): pages of 10, searched (by name) and sorted by the server; none once
+ * cleaned. Each entry as `viewer` may see it (docs/privacy.md). On the venue screen (`display`) only the
+ * entries that chose to show there, counted.
+ */
+export async function listRegistrations(
+  deps: Deps,
+  q: RegistrationListQuery,
+  viewer: ListViewer = VISITOR,
+  pinned: string[] = [],
+): Promise<AttendeeListResponse> {
   const event = await openEvent(deps, q.eventId);
-  if (event.personal_data_deleted) return listResponse([], 0, q, 0, 0);
+  if (event.personal_data_deleted) return { ...listResponse([], 0, q, 0, 0), pinned };
   const offset = (q.page - 1) * q.limit;
   const hereNow = await countHereNow(deps.db, q.eventId);
+  const dto = (rows: RegistrationRowOut[]) => rows.map((r) => toAttendeeDto(toRegistrationDto(r), viewer));
   // A searched page first: when it comes back short, its total needs no count (bench B5).
   if (q.search && !q.pinned?.length) {
-    const found = await searchPublic(deps.db, q.eventId, { ...q, offset });
-    return listResponse(found.rows.map(toRegistrationDto), found.total, q, event.attendee_count, hereNow);
+    const found = await searchPublic(deps.db, q.eventId, { ...q, offset }, q.display);
+    return { ...listResponse(dto(found.rows), found.total, q, event.attendee_count, hereNow), pinned };
   }
   // attendee_count moves with every insert and delete (spec §3): the unsearched total without a count.
-  const total = q.search ? await countPublic(deps.db, q.eventId, q.search) : event.attendee_count;
+  const total =
+    q.search || q.display ? await countPublic(deps.db, q.eventId, q.search, q.display) : event.attendee_count;
   // Past the last match (a search that finds nobody) there is no page to read.
-  const rows = offset < total ? await listPublic(deps.db, q.eventId, { ...q, offset }) : [];
-  return listResponse(rows.map(toRegistrationDto), total, q, event.attendee_count, hereNow);
+  const rows = offset < total ? await listPublic(deps.db, q.eventId, { ...q, offset }, q.display) : [];
+  return { ...listResponse(dto(rows), total, q, event.attendee_count, hereNow), pinned };
+}
+
+/**
+ * The public list as one attendee sees it: their entry proved by the browser's token (else "Access
+ * Denied"), their own pins first (kept on the server), their connections marked.
+ */
+export async function listAsAttendee(
+  deps: Deps,
+  input: z.output<typeof attendeeListSchema>,
+): Promise<AttendeeListResponse> {
+  const { viewer, ...q } = input;
+  const me = await ownedByToken(deps, q.eventId, viewer.registrationId, viewer.token);
+  const [pinned, connected] = await Promise.all([
+    pinsOf(deps.db, q.eventId, me.id),
+    connectionsOf(deps.db, q.eventId, me.id),
+  ]);
+  return listRegistrations(deps, { ...q, pinned }, { id: me.id, connected: new Set(connected) }, pinned);
 }
 
 /** spec §3 attendee list response. totalRegistrations is the event's attendee_count: the one source. */
-export function listResponse(
-  registrations: RegistrationDto[],
+export function listResponse<R>(
+  registrations: R[],
   total: number,
   q: { page: number; limit: number },
   totalRegistrations: number,
   hereNowCount: number,
-): RegistrationListResponse {
+) {
   return {
     registrations,
     pagination: { total, page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit) },

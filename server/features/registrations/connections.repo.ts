@@ -38,6 +38,17 @@ export async function removePin(trx: Q, eventId: string, pinnerId: string, pinne
     .execute();
 }
 
+/** Whether one attendee pinned another. */
+export async function hasPin(db: Q, pinnerId: string, pinnedId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('attendee_pins')
+    .select('pinner_id')
+    .where('pinner_id', '=', pinnerId)
+    .where('pinned_id', '=', pinnedId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** How many pins one attendee holds in the event. */
 export async function countPins(db: Q, eventId: string, pinnerId: string): Promise<number> {
   const r = await db
