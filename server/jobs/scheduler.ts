@@ -93,7 +93,8 @@ export const jobs: Job[] = [
 
 /**
  * Runs each job now and then on its interval, in one process at a time when several share the database
- * (a lease row per job: a process that finds it held by a run elsewhere skips that run). Returns a stop function: no further runs, and its promise
+ * (a lease row per job: a process that finds it held by a run elsewhere skips that run; a `perProcess`
+ * job runs in each). Returns a stop function: no further runs, and its promise
  * settles once the runs under way have finished (`firstRun` settles after the runs at start).
  */
 export function startScheduler(deps: Deps, list: Job[] = jobs) {

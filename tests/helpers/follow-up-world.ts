@@ -116,7 +116,7 @@ export async function followUpWorld(o: { env?: Record<string, string>; mailer?: 
   };
 }
 
-/** An .eml as a reader sees it: quoted-printable soft breaks joined and its bytes decoded. */
+/** A message as a reader sees it: quoted-printable soft breaks joined, its bytes decoded, lines ending \n. */
 export function decodeEml(raw: Buffer | string): string {
   const text = raw.toString().replace(/=\r?\n/g, '');
   const bytes: number[] = [];
@@ -127,5 +127,5 @@ export function decodeEml(raw: Buffer | string): string {
       i += 2;
     } else bytes.push(...Buffer.from(text[i]));
   }
-  return Buffer.from(bytes).toString('utf8');
+  return Buffer.from(bytes).toString('utf8').replace(/\r\n/g, '\n');
 }
