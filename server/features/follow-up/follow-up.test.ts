@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { jobs, startScheduler } from '#server/jobs/scheduler';
 import { followUpMailTexts as F } from '#shared/messages/follow-up-mail';
 import { DUE_AT, ERASE_AT, followUpWorld } from '../../../tests/helpers/follow-up-world';
+import { forgetAttendeeMail } from '../email/attendee-outbox';
 import { eraseEvent } from '../gdpr/erase';
 import { sendDueFollowUps } from './follow-up';
 
@@ -202,5 +203,32 @@ describe('the follow-up and the erasure', () => {
     await run();
     expect(w.outbox()).toEqual([]);
     expect(await w.states()).toEqual([]);
+  });
+
+  it('a connection who removes themselves while a mail naming them is written leaves no copy of it', async () => {
+    let gone: { id: string } | undefined;
+    let adaId = '';
+    w = await followUpWorld({
+      mailer: (real) => ({
+        mode: real.mode,
+        send: async (mail) => {
+          // "Remove me from this room" by Cy commits, and cleans the outbox, as Ada's mail is being written
+          if (mail.attendee?.registrationId === adaId && gone) {
+            await w.db.deleteFrom('event_registrations').where('id', '=', gone.id).execute();
+            await forgetAttendeeMail(w.deps, w.eventId, gone.id);
+          }
+          await real.send(mail);
+        },
+      }),
+    });
+    const p = await room();
+    adaId = p.ada.id;
+    gone = p.cy;
+    at(DUE_AT);
+    await run();
+    expect(w.mailTo(p.ada)).toEqual([]);
+    expect(w.mailTo(p.cy)).toEqual([]);
+    expect(w.mailTo(p.bea)).toHaveLength(1); // Bea's names only Ada
+    expect(w.outbox().some((m) => m.text.includes('Cy Quux'))).toBe(false);
   });
 });
