@@ -11,6 +11,7 @@ import * as m0009 from './0009-job-leases';
 import * as m0010 from './0010-prepared-downloads';
 import * as m0011 from './0011-attendee-search';
 import * as m0012 from './0012-people';
+import * as m0013 from './0013-follow-up-mails';
 
 /** Every migration, in order. A test checks that each file in this folder is listed here. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-prepared-downloads': m0010,
   '0011-attendee-search': m0011,
   '0012-people': m0012,
+  '0013-follow-up-mails': m0013,
 };

@@ -99,3 +99,16 @@ export const COMPRESSION = {
 // ours: photos waiting for the JPEG check's worker thread before the next is checked on the calling thread
 // (each waiting photo is a request's own buffer, already bounded by the join limits)
 export const PHOTO_WORK = { STRIP_QUEUE: 64 } as const;
+
+// ours (docs/follow-up-mail.md): the follow-up mail of the day before an erasure. The job looks every
+// EVERY_MS; a failed send is tried again after RETRY_FIRST_MS, doubling up to RETRY_MAX_MS, MAX_ATTEMPTS
+// times in all (10 min to the last try: about 5 hours). A claimed mail not marked sent within CLAIM_MS (its
+// process died) is claimed again. LOOK_AHEAD_MS bounds the events read: a calendar day is at most 48 hours.
+export const FOLLOW_UP = {
+  EVERY_MS: 5 * MINUTE_MS,
+  RETRY_FIRST_MS: 10 * MINUTE_MS,
+  RETRY_MAX_MS: 4 * HOUR_MS,
+  MAX_ATTEMPTS: 6,
+  CLAIM_MS: 30 * MINUTE_MS,
+  LOOK_AHEAD_MS: 3 * DAY_MS,
+} as const;

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { sql } from 'kysely';
 import { ATTENDEES, DOWNLOADS } from '#shared/constants';
 import type { Config } from './config';
@@ -13,6 +12,7 @@ import { createInProcessBus, type LiveBus } from './features/changes/bus';
 import { createPostgresBus } from './features/changes/postgres-bus';
 import { downloadFulfilment } from './features/downloads/download-fulfilment';
 import { createPreparedFiles } from './features/downloads/prepared-files';
+import { outboxDir } from './features/email/attendee-outbox';
 import type { Mailer } from './features/email/mailer';
 import { createOutboxMailer } from './features/email/outbox-mailer';
 import { createSmtpMailer } from './features/email/smtp-mailer';
@@ -71,7 +71,7 @@ export function createDeps(
     overrides.mailer ??
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom, log)
-      : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log));
+      : createOutboxMailer(outboxDir(config.dataDir), config.mailFrom, log, clock));
   // several processes on one PostgreSQL database hear each other's changes and ended sessions (told on
   // the live pool, so the other processes' screens do not wait behind this one's joins either)
   const pgBus =

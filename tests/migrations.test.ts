@@ -38,6 +38,7 @@ describe('migrations', () => {
       'event_registrations_search_data',
       'event_registrations_search_idx',
       'events',
+      'follow_up_mails',
       'job_leases',
       'page_views',
       'prepared_downloads',

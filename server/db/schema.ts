@@ -146,6 +146,19 @@ export interface AttendeePinsTable {
   created_at: Timestamp;
 }
 
+export type FollowUpStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** The follow-up mail owed to one attendee before the erasure (docs/follow-up-mail.md): ids and state only. */
+export interface FollowUpMailsTable {
+  registration_id: string;
+  event_id: string;
+  status: FollowUpStatus;
+  attempts: Generated<number>;
+  /** pending: when to try; sending: when the claim runs out. */
+  next_attempt_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
 export type ChangeKind = 'joined' | 'updated' | 'checked_in' | 'check_in_undone' | 'removed' | 'erased';
 
 /** The realtime change log: ids and kinds only, no personal data (ARCHITECTURE "Realtime"). */
@@ -260,6 +273,7 @@ export interface Database {
   registration_changes: RegistrationChangesTable;
   door_actions: DoorActionsTable;
   attendee_pins: AttendeePinsTable;
+  follow_up_mails: FollowUpMailsTable;
   job_leases: JobLeasesTable;
   prepared_downloads: PreparedDownloadsTable;
   download_revenue: DownloadRevenueTable;

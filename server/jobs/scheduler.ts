@@ -1,19 +1,22 @@
 import crypto from 'node:crypto';
 import { DOWNLOADS, GDPR, PAGE_VIEWS, PAYMENTS } from '#shared/constants';
-import { JOBS, LIVE, RATE_LIMITS } from '../constants';
+import { FOLLOW_UP, JOBS, LIVE, RATE_LIMITS } from '../constants';
 import type { Deps } from '../deps';
 import { deletePageViewsBefore } from '../features/analytics/page-views.repo';
 import { deleteStaleLimits } from '../features/auth/rate-limits.repo';
 import { deleteExpiredSessions } from '../features/auth/sessions.repo';
 import { deleteExpiredTokens } from '../features/auth/tokens.repo';
 import { deleteChangesBefore } from '../features/changes/changes.repo';
+import { pruneAttendeeOutbox } from '../features/email/attendee-outbox';
+import { sendDueFollowUps } from '../features/follow-up/follow-up';
 import { pruneBackups } from '../features/gdpr/backups';
 import { eraseDue, retryOwedCheckpoint } from '../features/gdpr/erase';
 import { sweepOrphanPhotos } from '../features/gdpr/orphan-photos';
 import { deleteTestCheckoutsBefore } from '../features/payments/test-checkouts.repo';
 import { releaseLease, takeLease } from './job-leases.repo';
 
-type Job = { name: string; everyMs: number; run: (deps: Deps) => Promise<unknown> };
+/** `perProcess`: runs in every process without the lease (it cleans up what is the process's own). */
+type Job = { name: string; everyMs: number; perProcess?: boolean; run: (deps: Deps) => Promise<unknown> };
 
 export const jobs: Job[] = [
   {
@@ -56,6 +59,19 @@ export const jobs: Job[] = [
     },
   },
   {
+    // ours (docs/follow-up-mail.md): the day before the erasure, each connected attendee's contacts
+    name: 'follow-up-mails',
+    everyMs: FOLLOW_UP.EVERY_MS,
+    run: (d) => sendDueFollowUps(d),
+  },
+  {
+    // ours: an attendee's mail in this process's outbox (no SMTP_URL) lives no longer than a backup
+    name: 'attendee-outbox-retention',
+    everyMs: GDPR.ERASE_EVERY_MS,
+    perProcess: true,
+    run: (d) => pruneAttendeeOutbox(d),
+  },
+  {
     // a prepared download's names stay no longer than its link works (put trims too, but only when used)
     name: 'expired-downloads',
     everyMs: DOWNLOADS.FILE_TTL_MS,
@@ -77,7 +93,8 @@ export const jobs: Job[] = [
 
 /**
  * Runs each job now and then on its interval, in one process at a time when several share the database
- * (a lease row per job: a process that finds it held by a run elsewhere skips that run). Returns a stop function: no further runs, and its promise
+ * (a lease row per job: a process that finds it held by a run elsewhere skips that run; a `perProcess`
+ * job runs in each). Returns a stop function: no further runs, and its promise
  * settles once the runs under way have finished (`firstRun` settles after the runs at start).
  */
 export function startScheduler(deps: Deps, list: Job[] = jobs) {
@@ -86,6 +103,7 @@ export function startScheduler(deps: Deps, list: Job[] = jobs) {
   // several processes on one database take turns: a run goes ahead only with the job's lease
   const holder = crypto.randomUUID();
   const leased = async (job: Job) => {
+    if (job.perProcess) return void (await job.run(deps));
     const now = deps.clock.now();
     const until = new Date(now.getTime() + JOBS.LEASE_MS).toISOString();
     if (!(await takeLease(deps.db, { name: job.name, holder, now: now.toISOString(), until }))) return;

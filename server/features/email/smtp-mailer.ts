@@ -9,7 +9,11 @@ export function createSmtpMailer(url: string, from: string, log: Log): Mailer {
     mode: 'smtp',
     async send(mail) {
       await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-      log.info({ to: mail.to, subject: mail.subject }, 'e-mail sent');
+      // an attendee's address stays out of the log (kept longer than the attendee's data)
+      const who = mail.attendee
+        ? { eventId: mail.attendee.eventId, registrationId: mail.attendee.registrationId }
+        : { to: mail.to };
+      log.info({ ...who, subject: mail.subject }, 'e-mail sent');
     },
   };
 }

@@ -58,6 +58,11 @@ export async function deletePreparedDownloadsOf(db: Q, eventId: string) {
   await db.deleteFrom('prepared_downloads').where('event_id', '=', eventId).execute();
 }
 
+/** The follow-up mails' state (ids only; the registrations' deletion takes them too, by cascade). */
+export async function deleteFollowUpMailsOf(db: Q, eventId: string) {
+  await db.deleteFrom('follow_up_mails').where('event_id', '=', eventId).execute();
+}
+
 /** spec §4 "Event personal data": the flag is set, attendee_count is kept. */
 export async function markErased(db: Q, eventId: string, nowIso: string) {
   await db

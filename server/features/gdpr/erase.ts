@@ -3,10 +3,12 @@ import type { Database } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Change } from '../changes/bus';
 import { erasureNotice } from '../changes/changes.repo';
+import { forgetEventMail } from '../email/attendee-outbox';
 import {
   checkpointWal,
   deleteChangesOf,
   deleteDoorActionsOf,
+  deleteFollowUpMailsOf,
   deletePreparedDownloadsOf,
   deleteRegistrationsOf,
   dueEventIds,
@@ -34,6 +36,9 @@ export async function eraseInTransaction(
   nowIso: string,
 ): Promise<Erasure> {
   const photoUrls = await photoUrlsOf(trx, eventId);
+  // (the registrations' deletion would take these too): a follow-up mail being claimed holds its row,
+  // so the erasure waits for that claim, or the claim finds the row gone (server/features/follow-up)
+  await deleteFollowUpMailsOf(trx, eventId);
   const deletedRegistrations = await deleteRegistrationsOf(trx, eventId);
   await deleteChangesOf(trx, eventId);
   await deleteDoorActionsOf(trx, eventId);
@@ -50,8 +55,9 @@ export async function retryOwedCheckpoint(deps: Deps) {
 }
 
 /**
- * After commit: tells live subscribers, deletes the photo files no row points at any more, and
- * checkpoints the WAL so the deleted rows leave it too. Logs ids and counts only, never names.
+ * After commit: tells live subscribers, deletes the photo files no row points at any more and the outbox
+ * copies of mails to the attendees, and checkpoints the WAL so the deleted rows leave it too. Logs ids
+ * and counts only, never names.
  */
 export async function finishErasures(deps: Deps, erasures: Erasure[]) {
   if (erasures.length === 0) return;
@@ -61,6 +67,11 @@ export async function finishErasures(deps: Deps, erasures: Erasure[]) {
   for (const url of urls) {
     if (kept.has(url)) continue;
     await deps.storage.remove(url).catch((err) => deps.log.error({ err, url }, 'photo file not deleted'));
+  }
+  for (const e of erasures) {
+    await forgetEventMail(deps, e.eventId).catch((err) =>
+      deps.log.error({ err, eventId: e.eventId }, 'attendee mails not deleted from the outbox'),
+    );
   }
   const { busy } = await checkpointWal(deps.db);
   deps.erasures.checkpointOwed = busy;
