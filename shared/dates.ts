@@ -1,8 +1,19 @@
 import { LIMITS } from './constants';
 import { M } from './messages';
+import {
+  addCalendarDays,
+  canonicalTimeZone,
+  localDateTime,
+  localTimeZone,
+  type WallClock,
+  wallClockAt,
+  weekdayOf,
+  zonedInstant,
+  zoneName,
+} from './time-zones';
 
-// Event dates are 'YYYY-MM-DD' strings and times 'HH:MM' (or 'HH:MM:SS'); calendar arithmetic is
-// done in UTC with plain Date so the result does not depend on the machine's time zone.
+// Event dates are 'YYYY-MM-DD' strings and times 'HH:MM' (or 'HH:MM:SS'), on the clocks of the event's
+// zone; calendar arithmetic is done on those fields, so the result does not depend on the machine's zone.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,19 +43,34 @@ function parseTime(time: string): { h: number; min: number; s: number } {
 
 /**
  * spec §4 deletion countdown, §9 data cleanup date: two working days (Mon-Fri) after the event's
- * end, keeping the end time of day. The GDPR job and the badge both use this one rule.
+ * end, keeping the end time of day, on the clocks of the event's zone (weekends are the zone's local
+ * Saturdays and Sundays; a skipped or repeated local time follows zonedInstant's rule). The GDPR job
+ * and the badge both use this one rule.
  */
-export function scheduledDeletionDate(eventDate: string, endTime: string): Date {
+export function scheduledDeletionDate(eventDate: string, endTime: string, timeZone: string): Date {
   const { y, m, d } = parseDateUtc(eventDate);
   const { h, min, s } = parseTime(endTime);
-  const at = new Date(Date.UTC(y, m - 1, d, h, min, s));
+  let day: WallClock = { y, m, d, h, min, s };
   let left: number = LIMITS.DATA_CLEANUP_WEEKDAYS;
   while (left > 0) {
-    at.setUTCDate(at.getUTCDate() + 1);
-    const weekday = at.getUTCDay();
+    day = addCalendarDays(day, 1);
+    const weekday = weekdayOf(day);
     if (weekday !== 0 && weekday !== 6) left -= 1;
   }
-  return at;
+  return zonedInstant(day, timeZone);
+}
+
+/** The zone an event's date and times are in: its own, else the server's default (TIME_ZONE). */
+export const eventTimeZone = (eventZone: string | null | undefined, configDefault: string): string =>
+  eventZone || configDefault;
+
+/**
+ * The same wall-clock time one calendar day earlier in `timeZone` (e.g. the day before an erasure, as
+ * the event's clocks show it): across a clock change that is 23 or 25 hours earlier, not 24.
+ */
+export function localDayBefore(instantIso: string, timeZone: string): Date {
+  const w = wallClockAt(new Date(instantIso).getTime(), timeZone);
+  return zonedInstant(addCalendarDays(w, -1), timeZone);
 }
 
 /**
@@ -110,4 +136,26 @@ export const formatLongDate = (date: string) => formatDate(date, (p) => `${p.wee
 export function formatTime(t: string): string {
   const { h, min } = parseTime(t);
   return `${String(h).padStart(2, '0')}:${String(min).padStart(2, '0')}`;
+}
+
+/** An instant's time as 'HH:MM' on the clocks of `timeZone` (the viewer's own without one). */
+export function formatInstantTime(iso: string, timeZone = localTimeZone()): string {
+  return Number.isNaN(Date.parse(iso)) ? iso : localDateTime(iso, timeZone).time;
+}
+
+/** An instant as '22 Nov 2025, 18:05' on the clocks of `timeZone` (the viewer's own without one). */
+export function formatInstantDateTime(iso: string, timeZone = localTimeZone()): string {
+  if (Number.isNaN(Date.parse(iso))) return iso;
+  const { date, time } = localDateTime(iso, timeZone);
+  return `${formatDate(date, (p) => `${p.d} ${p.mon} ${p.y}`)}, ${time}`;
+}
+
+/**
+ * ' (Europe/London)' after an event's dates and times when the viewer's clocks are in another zone
+ * than the event's, else '': the times are always the event's own, as its organiser set them.
+ */
+export function zoneSuffix(eventZone: string | null | undefined, viewerZone = localTimeZone()): string {
+  if (!eventZone) return '';
+  const event = canonicalTimeZone(eventZone) ?? eventZone;
+  return event === (canonicalTimeZone(viewerZone) ?? viewerZone) ? '' : ` (${zoneName(event)})`;
 }
