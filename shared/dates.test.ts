@@ -106,26 +106,26 @@ describe("scheduledDeletionDate in the event's zone", () => {
 });
 
 describe('localDayBefore: the same wall-clock time one calendar day earlier in the zone', () => {
-  const before = (iso: string, zone: string) => localDayBefore(iso, zone).toISOString();
+  const dayBefore = (iso: string, zone: string) => localDayBefore(iso, zone).toISOString();
 
   it('is 24 hours earlier away from a clock change', () => {
-    expect(before('2026-07-14T20:00:00.000Z', 'Europe/London')).toBe('2026-07-13T20:00:00.000Z');
-    expect(before('2026-11-24T12:00:00.000Z', 'Asia/Tokyo')).toBe('2026-11-23T12:00:00.000Z');
+    expect(dayBefore('2026-07-14T20:00:00.000Z', 'Europe/London')).toBe('2026-07-13T20:00:00.000Z');
+    expect(dayBefore('2026-11-24T12:00:00.000Z', 'Asia/Tokyo')).toBe('2026-11-23T12:00:00.000Z');
   });
 
   it('is 23 or 25 hours earlier across one', () => {
     // Sunday 29 March 12:00 BST → Saturday 28 March 12:00 GMT
-    expect(before('2026-03-29T11:00:00.000Z', 'Europe/London')).toBe('2026-03-28T12:00:00.000Z');
+    expect(dayBefore('2026-03-29T11:00:00.000Z', 'Europe/London')).toBe('2026-03-28T12:00:00.000Z');
     // Monday 26 October 12:00 GMT → Sunday 25 October 12:00 GMT; Sunday 12:00 GMT → Saturday 12:00 BST
-    expect(before('2026-10-26T12:00:00.000Z', 'Europe/London')).toBe('2026-10-25T12:00:00.000Z');
-    expect(before('2026-10-25T12:00:00.000Z', 'Europe/London')).toBe('2026-10-24T11:00:00.000Z');
+    expect(dayBefore('2026-10-26T12:00:00.000Z', 'Europe/London')).toBe('2026-10-25T12:00:00.000Z');
+    expect(dayBefore('2026-10-25T12:00:00.000Z', 'Europe/London')).toBe('2026-10-24T11:00:00.000Z');
   });
 
   it('a time the clocks skip that day moves forward by the gap; one they show twice is the first', () => {
     // Monday 30 March 01:30 BST → Sunday 29 March 01:30 does not exist → 02:30 BST
-    expect(before('2026-03-30T00:30:00.000Z', 'Europe/London')).toBe('2026-03-29T01:30:00.000Z');
+    expect(dayBefore('2026-03-30T00:30:00.000Z', 'Europe/London')).toBe('2026-03-29T01:30:00.000Z');
     // Monday 26 October 01:30 GMT → Sunday 25 October 01:30 happens twice → the first, in BST
-    expect(before('2026-10-26T01:30:00.000Z', 'Europe/London')).toBe('2026-10-25T00:30:00.000Z');
+    expect(dayBefore('2026-10-26T01:30:00.000Z', 'Europe/London')).toBe('2026-10-25T00:30:00.000Z');
   });
 });
 
