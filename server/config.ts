@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { canonicalTimeZone, localTimeZone } from '#shared/time-zones';
+import { canonicalTimeZone, localTimeZone } from '#shared/zone-names';
 import { parseTrustProxy } from './lib/trusted-proxies';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' ? v.trim() || undefined : v);

@@ -1,16 +1,13 @@
 import { LIMITS } from './constants';
+import { formatDate, parseTime } from './date-format';
 import { M } from './messages';
-import {
-  addCalendarDays,
-  canonicalTimeZone,
-  localDateTime,
-  localTimeZone,
-  type WallClock,
-  wallClockAt,
-  weekdayOf,
-  zonedInstant,
-  zoneName,
-} from './time-zones';
+import { addCalendarDays, localDateTime, type WallClock, wallClockAt, weekdayOf, zonedInstant } from './time-zones';
+import { localTimeZone } from './zone-names';
+
+// The pure formatters and zone names live apart so that a page that only shows a date (the join page)
+// does not carry the clock arithmetic; imported from here, they are the same functions.
+export { formatDetailDate, formatListDate, formatLongDate, formatTime } from './date-format';
+export { zoneSuffix } from './zone-names';
 
 // Event dates are 'YYYY-MM-DD' strings and times 'HH:MM' (or 'HH:MM:SS'), on the clocks of the event's
 // zone; calendar arithmetic is done on those fields, so the result does not depend on the machine's zone.
@@ -33,12 +30,6 @@ function parseDateUtc(date: string): { y: number; m: number; d: number } {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
   if (!match) throw new RangeError(`Invalid date: ${date}`);
   return { y: Number(match[1]), m: Number(match[2]), d: Number(match[3]) };
-}
-
-function parseTime(time: string): { h: number; min: number; s: number } {
-  const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?/.exec(time);
-  if (!match) throw new RangeError(`Invalid time: ${time}`);
-  return { h: Number(match[1]), min: Number(match[2]), s: Number(match[3] ?? 0) };
 }
 
 /**
@@ -91,53 +82,6 @@ export function cleanupBadge(
   return M.events.badge.activeData;
 }
 
-// Formatting: the stored calendar day, read from the 'YYYY-MM-DD' string itself, so it is the same in
-// every time zone. English names (spec §9 en-GB), written out here: the public pages show dates without
-// downloading a date library (issue 8 B6).
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-type DateParts = { y: number; d: number; weekday: string; day: string; month: string; mon: string };
-
-/** The names and numbers of a date, or the text as it is when it is not a date (never a throw in a page). */
-function formatDate(date: string, format: (p: DateParts) => string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
-  const [y, m, d] = match ? match.slice(1).map(Number) : [];
-  if (!match || !MONTHS[m - 1] || d < 1 || d > 31) return date;
-  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
-  const month = MONTHS[m - 1];
-  return format({ y, d, weekday, day: weekday.slice(0, 3), month, mon: month.slice(0, 3) });
-}
-
-/** spec §9 list format 'EEE, MMM d', e.g. 'Sat, Nov 22'. */
-export const formatListDate = (date: string) => formatDate(date, (p) => `${p.day}, ${p.mon} ${p.d}`);
-
-/** spec §9 detail format 'EEE, dd MMM yyyy', e.g. 'Sat, 22 Nov 2025'. */
-export const formatDetailDate = (date: string) =>
-  formatDate(date, (p) => `${p.day}, ${String(p.d).padStart(2, '0')} ${p.mon} ${p.y}`);
-
-/** spec §2 live display long date, e.g. 'Saturday, 22 November 2025'. */
-export const formatLongDate = (date: string) => formatDate(date, (p) => `${p.weekday}, ${p.d} ${p.month} ${p.y}`);
-
-/** spec §2 times shown as HH:MM; accepts 'HH:MM' or 'HH:MM:SS'. */
-export function formatTime(t: string): string {
-  const { h, min } = parseTime(t);
-  return `${String(h).padStart(2, '0')}:${String(min).padStart(2, '0')}`;
-}
-
 /** An instant's time as 'HH:MM' on the clocks of `timeZone` (the viewer's own without one). */
 export function formatInstantTime(iso: string, timeZone = localTimeZone()): string {
   return Number.isNaN(Date.parse(iso)) ? iso : localDateTime(iso, timeZone).time;
@@ -148,14 +92,4 @@ export function formatInstantDateTime(iso: string, timeZone = localTimeZone()): 
   if (Number.isNaN(Date.parse(iso))) return iso;
   const { date, time } = localDateTime(iso, timeZone);
   return `${formatDate(date, (p) => `${p.d} ${p.mon} ${p.y}`)}, ${time}`;
-}
-
-/**
- * ' (Europe/London)' after an event's dates and times when the viewer's clocks are in another zone
- * than the event's, else '': the times are always the event's own, as its organiser set them.
- */
-export function zoneSuffix(eventZone: string | null | undefined, viewerZone = localTimeZone()): string {
-  if (!eventZone) return '';
-  const event = canonicalTimeZone(eventZone) ?? eventZone;
-  return event === (canonicalTimeZone(viewerZone) ?? viewerZone) ? '' : ` (${zoneName(event)})`;
 }

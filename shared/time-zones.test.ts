@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, isTimeZone, localDateTime, zonedInstant } from './time-zones';
+import { localDateTime, zonedInstant } from './time-zones';
+import { canonicalTimeZone, isTimeZone } from './zone-names';
 
 const wall = (date: string, time: string) => {
   const [y, m, d] = date.split('-').map(Number);

@@ -5,12 +5,6 @@
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-// A zone's name as IANA writes one ('UTC', 'Europe/London', 'America/Argentina/Buenos_Aires',
-// 'Etc/GMT+5'): this refuses what Intl also takes but is no IANA name, such as '+01:00' or 'EST5EDT'-like
-// free text with spaces.
-const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/;
-export const TIME_ZONE_MAX = 64;
-
 // One formatter per zone, made on first use (making one costs ~0.1 ms; each event page needs one or two).
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterOf(timeZone: string): Intl.DateTimeFormat {
@@ -30,24 +24,6 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
     formatters.set(timeZone, f);
   }
   return f;
-}
-
-/** The zone's own spelling of a name Intl knows ('europe/london' → 'Europe/London'), or undefined. */
-export function canonicalTimeZone(name: string): string | undefined {
-  if (name.length > TIME_ZONE_MAX || !IANA_NAME.test(name)) return undefined;
-  try {
-    return new Intl.DateTimeFormat('en-GB', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
-
-export const isTimeZone = (name: string) => canonicalTimeZone(name) !== undefined;
-
-/** The zone this machine (the browser, or the server process) is set to; 'UTC' when it names none. */
-export function localTimeZone(): string {
-  const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && isTimeZone(zone) ? zone : 'UTC';
 }
 
 /** A wall-clock moment: calendar fields as the clocks on the wall in some zone show them. */
@@ -109,6 +85,3 @@ export function localDateTime(instant: string | Date, timeZone: string): { date:
   const w = wallClockAt(new Date(instant).getTime(), timeZone);
   return { date: `${w.y}-${pad(w.m)}-${pad(w.d)}`, time: `${pad(w.h)}:${pad(w.min)}` };
 }
-
-/** The zone as a person reads its name: 'Europe/London', 'America/New York'. */
-export const zoneName = (timeZone: string) => timeZone.replace(/_/g, ' ');

@@ -3,7 +3,7 @@ import { DEFAULTS, DOWNLOADS, LIMITS, PAGE_SIZES, SORTS } from '../constants';
 import { M } from '../messages';
 import { sanitizeText } from '../sanitize';
 import { isValidWebUrl, normalizeUrl } from '../sponsor';
-import { canonicalTimeZone, localTimeZone } from '../time-zones';
+import { canonicalTimeZone, localTimeZone } from '../zone-names';
 import { uuidSchema } from './common';
 
 // spec §5 event form. One schema for the Mantine form and the tRPC procedures. Text inputs are

@@ -2,7 +2,7 @@ import { type ComboboxItem, type OptionsFilter, Select } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { M } from '#shared/messages';
-import { zoneName } from '#shared/time-zones';
+import { zoneName } from '#shared/zone-names';
 import type { EventFormApi } from './use-event-form';
 
 /**

@@ -1,8 +1,8 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconMapPin } from '@tabler/icons-react';
-import { zoneSuffix } from '#shared/dates';
 import { eventWhen, eventWhere } from '#shared/event-lines';
 import type { PublicEventDto } from '#shared/schemas/registrations';
+import { zoneSuffix } from '#shared/zone-names';
 import { Brand } from '../../components/brand';
 
 /**
