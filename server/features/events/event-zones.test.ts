@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { M } from '#shared/messages';
 import { eventForm, giveMembership, makeUser, rejection } from '../../../tests/helpers/factory';
+import { startTestServer } from '../../../tests/helpers/server';
 import { browser, makeTestDeps } from '../../../tests/helpers/test-deps';
 import { applyDefaultZone } from '../gdpr/default-zone';
 import { eraseDue } from '../gdpr/erase';
@@ -120,6 +121,26 @@ describe('events stored without a zone (made before zones were stored) follow TI
     expect(await applyDefaultZone(t.deps)).toBe(0); // nothing left to change
 
     expect((await publicEvent(t, old.id)).time_zone).toBe('Europe/London');
+  });
+
+  it('a server start applies its TIME_ZONE to them before its jobs run', async () => {
+    const t = await makeTestDeps();
+    const { events } = await organiser(t);
+    const old = await zonelessEvent(t, events);
+    const server = await startTestServer({ env: { TIME_ZONE: 'Europe/London' }, overrides: { db: t.db } });
+    try {
+      const row = await t.db
+        .selectFrom('events')
+        .select('scheduled_deletion_date')
+        .where('id', '=', old.id)
+        .executeTakeFirstOrThrow();
+      expect(row.scheduled_deletion_date).toBe('2027-07-13T20:00:00.000Z');
+      expect((await server.client().trpc.registrations.event.query({ eventId: old.id })).time_zone).toBe(
+        'Europe/London',
+      );
+    } finally {
+      await server.stop();
+    }
   });
 
   it("the organiser's event, the public event and the door carry the default zone", async () => {
