@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate';
 import { createDeps } from './deps';
 import type { LiveBus } from './features/changes/bus';
 import type { Mailer } from './features/email/mailer';
+import { applyDefaultZone } from './features/gdpr/default-zone';
 import type { Storage } from './features/storage/storage';
 import { createDrain } from './http/drain';
 import { createExpressApp } from './http/express-app';
@@ -54,6 +55,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}) {
   // a database handed in comes with its own live pool, or the live reads share it (its address is not known here)
   const deps = createDeps({ config, db, log }, { ...overrides, liveDb: overrides.liveDb ?? overrides.db });
   await (config.databaseUrl ? usingDatabase(config.databaseUrl, async () => deps.bus.ready?.()) : deps.bus.ready?.());
+  // before the scheduler's first erasure: zoneless events are erased by the current TIME_ZONE
+  await applyDefaultZone(deps);
   const server = http.createServer();
   const drain = createDrain(server);
   server.on('request', createExpressApp(deps, overrides.clientDir ?? DEFAULT_CLIENT_DIR, drain.middleware));

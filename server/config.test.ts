@@ -31,9 +31,22 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '127.0.0.1,,10.0.0.1' }, 'Invalid configuration: TRUST_PROXY must be false, true'],
     [{ TRUST_PROXY: 'proxy.internal' }, 'Invalid configuration: TRUST_PROXY must be false, true'],
     [{ APP_NAME: '   ' }, 'Invalid configuration: APP_NAME must not be blank'],
+    [
+      { TIME_ZONE: 'Mars/Olympus_Mons' },
+      'Invalid configuration: TIME_ZONE must be an IANA time zone such as Europe/London (got "Mars/Olympus_Mons")',
+    ],
+    [{ TIME_ZONE: '+01:00' }, 'Invalid configuration: TIME_ZONE must be an IANA time zone'],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("TIME_ZONE: an IANA zone as Intl spells it; unset or blank, this machine's zone", () => {
+    expect(loadConfig({ TIME_ZONE: 'europe/london' }).timeZone).toBe('Europe/London');
+    expect(loadConfig({ TIME_ZONE: 'Asia/Tokyo' }).timeZone).toBe('Asia/Tokyo');
+    const machine = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(loadConfig({}).timeZone).toBe(machine);
+    expect(loadConfig({ TIME_ZONE: ' ' }).timeZone).toBe(machine);
   });
 
   it('requires BASE_URL when e-mail leaves the machine', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { canonicalTimeZone, localTimeZone } from '#shared/zone-names';
 import { parseTrustProxy } from './lib/trusted-proxies';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' ? v.trim() || undefined : v);
@@ -56,6 +57,15 @@ const schema = z.object({
     z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
   ),
   MAIL_FROM: z.string().min(3).default('Roomlist <no-reply@localhost>'),
+  // The zone of events saved without one (those from before zones were stored): their dates, times and
+  // erasure deadline are read on its clocks. Empty: this machine's zone.
+  TIME_ZONE: z.preprocess(
+    (v) => blankToUndefined(v) ?? localTimeZone(),
+    z
+      .string()
+      .refine((v) => canonicalTimeZone(v) !== undefined, { message: 'must be an IANA time zone such as Europe/London' })
+      .transform((v) => canonicalTimeZone(v) as string),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -125,6 +135,8 @@ export type Config = Readonly<{
   databaseUrl: string | undefined;
   mailFrom: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  /** The IANA zone of events stored without one (TIME_ZONE; default: this machine's zone). */
+  timeZone: string;
   /** Proxies whose X-Forwarded-* headers are believed (addresses, subnets, `loopback`…); empty: none. */
   trustProxy: readonly string[];
   /** LinkedIn import (spec §7); null (the import hidden) unless both client id and secret are set. */
@@ -179,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: c.DATABASE_URL,
     mailFrom: c.MAIL_FROM,
     logLevel: c.LOG_LEVEL,
+    timeZone: c.TIME_ZONE,
     trustProxy: c.TRUST_PROXY,
     linkedin:
       c.LINKEDIN_CLIENT_ID && c.LINKEDIN_CLIENT_SECRET

@@ -1,8 +1,16 @@
 import { LIMITS } from './constants';
+import { formatDate, parseTime } from './date-format';
 import { M } from './messages';
+import { addCalendarDays, localDateTime, type WallClock, wallClockAt, weekdayOf, zonedInstant } from './time-zones';
+import { localTimeZone } from './zone-names';
 
-// Event dates are 'YYYY-MM-DD' strings and times 'HH:MM' (or 'HH:MM:SS'); calendar arithmetic is
-// done in UTC with plain Date so the result does not depend on the machine's time zone.
+// The pure formatters and zone names live apart so that a page that only shows a date (the join page)
+// does not carry the clock arithmetic; imported from here, they are the same functions.
+export { formatDetailDate, formatListDate, formatLongDate, formatTime } from './date-format';
+export { zoneSuffix } from './zone-names';
+
+// Event dates are 'YYYY-MM-DD' strings and times 'HH:MM' (or 'HH:MM:SS'), on the clocks of the event's
+// zone; calendar arithmetic is done on those fields, so the result does not depend on the machine's zone.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,27 +32,36 @@ function parseDateUtc(date: string): { y: number; m: number; d: number } {
   return { y: Number(match[1]), m: Number(match[2]), d: Number(match[3]) };
 }
 
-function parseTime(time: string): { h: number; min: number; s: number } {
-  const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?/.exec(time);
-  if (!match) throw new RangeError(`Invalid time: ${time}`);
-  return { h: Number(match[1]), min: Number(match[2]), s: Number(match[3] ?? 0) };
-}
-
 /**
  * spec §4 deletion countdown, §9 data cleanup date: two working days (Mon-Fri) after the event's
- * end, keeping the end time of day. The GDPR job and the badge both use this one rule.
+ * end, keeping the end time of day, on the clocks of the event's zone (weekends are the zone's local
+ * Saturdays and Sundays; a skipped or repeated local time follows zonedInstant's rule). The GDPR job
+ * and the badge both use this one rule.
  */
-export function scheduledDeletionDate(eventDate: string, endTime: string): Date {
+export function scheduledDeletionDate(eventDate: string, endTime: string, timeZone: string): Date {
   const { y, m, d } = parseDateUtc(eventDate);
   const { h, min, s } = parseTime(endTime);
-  const at = new Date(Date.UTC(y, m - 1, d, h, min, s));
+  let day: WallClock = { y, m, d, h, min, s };
   let left: number = LIMITS.DATA_CLEANUP_WEEKDAYS;
   while (left > 0) {
-    at.setUTCDate(at.getUTCDate() + 1);
-    const weekday = at.getUTCDay();
+    day = addCalendarDays(day, 1);
+    const weekday = weekdayOf(day);
     if (weekday !== 0 && weekday !== 6) left -= 1;
   }
-  return at;
+  return zonedInstant(day, timeZone);
+}
+
+/** The zone an event's date and times are in: its own, else the server's default (TIME_ZONE). */
+export const eventTimeZone = (eventZone: string | null | undefined, configDefault: string): string =>
+  eventZone || configDefault;
+
+/**
+ * The same wall-clock time one calendar day earlier in `timeZone` (e.g. the day before an erasure, as
+ * the event's clocks show it): across a clock change that is 23 or 25 hours earlier, not 24.
+ */
+export function localDayBefore(instantIso: string, timeZone: string): Date {
+  const w = wallClockAt(new Date(instantIso).getTime(), timeZone);
+  return zonedInstant(addCalendarDays(w, -1), timeZone);
 }
 
 /**
@@ -65,49 +82,14 @@ export function cleanupBadge(
   return M.events.badge.activeData;
 }
 
-// Formatting: the stored calendar day, read from the 'YYYY-MM-DD' string itself, so it is the same in
-// every time zone. English names (spec §9 en-GB), written out here: the public pages show dates without
-// downloading a date library (issue 8 B6).
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-type DateParts = { y: number; d: number; weekday: string; day: string; month: string; mon: string };
-
-/** The names and numbers of a date, or the text as it is when it is not a date (never a throw in a page). */
-function formatDate(date: string, format: (p: DateParts) => string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
-  const [y, m, d] = match ? match.slice(1).map(Number) : [];
-  if (!match || !MONTHS[m - 1] || d < 1 || d > 31) return date;
-  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
-  const month = MONTHS[m - 1];
-  return format({ y, d, weekday, day: weekday.slice(0, 3), month, mon: month.slice(0, 3) });
+/** An instant's time as 'HH:MM' on the clocks of `timeZone` (the viewer's own without one). */
+export function formatInstantTime(iso: string, timeZone = localTimeZone()): string {
+  return Number.isNaN(Date.parse(iso)) ? iso : localDateTime(iso, timeZone).time;
 }
 
-/** spec §9 list format 'EEE, MMM d', e.g. 'Sat, Nov 22'. */
-export const formatListDate = (date: string) => formatDate(date, (p) => `${p.day}, ${p.mon} ${p.d}`);
-
-/** spec §9 detail format 'EEE, dd MMM yyyy', e.g. 'Sat, 22 Nov 2025'. */
-export const formatDetailDate = (date: string) =>
-  formatDate(date, (p) => `${p.day}, ${String(p.d).padStart(2, '0')} ${p.mon} ${p.y}`);
-
-/** spec §2 live display long date, e.g. 'Saturday, 22 November 2025'. */
-export const formatLongDate = (date: string) => formatDate(date, (p) => `${p.weekday}, ${p.d} ${p.month} ${p.y}`);
-
-/** spec §2 times shown as HH:MM; accepts 'HH:MM' or 'HH:MM:SS'. */
-export function formatTime(t: string): string {
-  const { h, min } = parseTime(t);
-  return `${String(h).padStart(2, '0')}:${String(min).padStart(2, '0')}`;
+/** An instant as '22 Nov 2025, 18:05' on the clocks of `timeZone` (the viewer's own without one). */
+export function formatInstantDateTime(iso: string, timeZone = localTimeZone()): string {
+  if (Number.isNaN(Date.parse(iso))) return iso;
+  const { date, time } = localDateTime(iso, timeZone);
+  return `${formatDate(date, (p) => `${p.d} ${p.mon} ${p.y}`)}, ${time}`;
 }

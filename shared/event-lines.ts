@@ -1,4 +1,4 @@
-import { formatDetailDate, formatTime } from './dates';
+import { formatDetailDate, formatTime } from './date-format';
 
 type EventPlace = { event_date: string; start_time: string; end_time: string; venue: string; city: string };
 

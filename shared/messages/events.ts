@@ -1,6 +1,9 @@
 // Texts of events, the event form, memberships and admin (spec §4, §5, §8).
 
+import { timeZoneMessages } from './time-zones';
+
 export const eventsMessages = {
+  ...timeZoneMessages,
   // spec §8 data and events, §6 organiser, §2 event screens
   events: {
     notFoundOrDenied: 'Event not found or access denied',

@@ -60,6 +60,8 @@ export const doorEventSchema = z.object({
   id: z.string(),
   name: z.string(),
   event_date: z.string(),
+  /** The event's IANA zone: check-in times show on its clocks (a copy kept before it was sent has none). */
+  time_zone: z.string().optional(),
   /** When the event's attendee data is erased (ISO): the device deletes its copy then too, even offline. */
   erases_at: z.string(),
   erased: z.boolean(),

@@ -29,6 +29,7 @@ describe('eventFormSchema passing (spec §5)', () => {
       event_date: '2026-12-01',
       start_time: '18:00',
       end_time: '21:30',
+      time_zone: new Intl.DateTimeFormat().resolvedOptions().timeZone, // the browser's own, by default
       email_required: false,
       phone_required: false,
       sponsor_enabled: false,
@@ -173,6 +174,18 @@ describe('eventFormSchema messages (spec §5, §8)', () => {
       end_time: M.eventForm.endAfterStart,
       download_formats: M.eventForm.formatRequired,
     });
+  });
+});
+
+describe('time_zone', () => {
+  it('takes an IANA zone as Intl spells it; not sent, none (the server decides)', () => {
+    expect(eventFormSchema.parse({ ...valid, time_zone: ' europe/london ' }).time_zone).toBe('Europe/London');
+    expect(eventFormSchema.parse({ ...valid, time_zone: undefined }).time_zone).toBeUndefined();
+    expect(eventFormSchema.parse({ ...valid, time_zone: null }).time_zone).toBeUndefined();
+  });
+
+  it.each(['', 'London', 'Mars/Olympus_Mons', '+01:00', 42])('refuses %j with its message', (time_zone) => {
+    expect(errors({ time_zone })).toEqual({ time_zone: M.timeZone.invalid });
   });
 });
 

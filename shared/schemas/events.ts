@@ -3,6 +3,7 @@ import { DEFAULTS, DOWNLOADS, LIMITS, PAGE_SIZES, SORTS } from '../constants';
 import { M } from '../messages';
 import { sanitizeText } from '../sanitize';
 import { isValidWebUrl, normalizeUrl } from '../sponsor';
+import { canonicalTimeZone, localTimeZone } from '../zone-names';
 import { uuidSchema } from './common';
 
 // spec §5 event form. One schema for the Mantine form and the tRPC procedures. Text inputs are
@@ -77,6 +78,23 @@ const optionalText = (max: number, message: string) =>
     .nullish()
     .transform((v) => (v ? sanitizeText(v).trim() || null : null));
 
+/**
+ * The IANA zone the event's date and times are in (README "Configuration": TIME_ZONE), spelt as Intl
+ * spells it. Not sent: a new event takes the server's TIME_ZONE, an edited one keeps its zone.
+ */
+export const timeZoneSchema = z
+  .string({ error: M.timeZone.invalid })
+  .nullish()
+  .transform((raw, ctx) => {
+    if (raw == null) return undefined;
+    const zone = canonicalTimeZone(raw.trim());
+    if (!zone) {
+      ctx.issues.push({ code: 'custom', message: M.timeZone.invalid, input: raw });
+      return z.NEVER;
+    }
+    return zone;
+  });
+
 const eventFormFields = {
   name: nameLike(M.eventForm.nameInvalid),
   venue: nameLike(M.eventForm.venueInvalid),
@@ -84,6 +102,7 @@ const eventFormFields = {
   event_date: requiredText(M.eventForm.dateRequired, isRealDate, M.eventForm.dateInvalid),
   start_time: time(M.eventForm.startTimeRequired).transform((v) => v.slice(0, 5)),
   end_time: time(M.eventForm.endTimeRequired).transform((v) => v.slice(0, 5)),
+  time_zone: timeZoneSchema,
   email_required: z.boolean().default(false),
   phone_required: z.boolean().default(false),
   sponsor_enabled: z.boolean().default(false),
@@ -168,7 +187,7 @@ export type EventUpdateInput = z.input<typeof eventUpdateSchema>;
 
 export const eventIdSchema = z.object({ id: uuidSchema });
 
-/** Initial values of an empty create form. */
+/** Initial values of an empty create form: the zone is the browser's own. */
 export function eventFormDefaults(): EventFormInput {
   return {
     name: '',
@@ -177,6 +196,7 @@ export function eventFormDefaults(): EventFormInput {
     event_date: null,
     start_time: '',
     end_time: '',
+    time_zone: localTimeZone(),
     email_required: false,
     phone_required: false,
     sponsor_enabled: false,

@@ -304,6 +304,8 @@ export const publicEventSchema = z.object({
   event_date: z.string(),
   start_time: z.string(),
   end_time: z.string(),
+  /** The IANA zone the date and times are in (the event's own, else the server's TIME_ZONE). */
+  time_zone: z.string(),
   email_required: z.boolean(),
   phone_required: z.boolean(),
   sponsor_enabled: z.boolean(),

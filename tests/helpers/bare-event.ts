@@ -25,6 +25,7 @@ export async function insertBareEvent(db: Db, now: string, o: Partial<EventValue
     event_date: '2099-01-02',
     start_time: '18:00',
     end_time: '21:00',
+    time_zone: 'UTC',
     email_required: 0,
     phone_required: 0,
     sponsor_enabled: 0,

@@ -22,7 +22,11 @@ export function memoryMailer() {
   return { mailer, sent, lastLink: (to: string) => [...sent].reverse().find((m) => m.to === to)?.link };
 }
 
-/** A fresh database (in-memory SQLite, or PostgreSQL under `npm run test:pg`) with the real migrations, a fixed clock and a mailer that keeps messages. */
+/**
+ * A fresh database (in-memory SQLite, or PostgreSQL under `npm run test:pg`) with the real migrations, a
+ * fixed clock and a mailer that keeps messages. TIME_ZONE is UTC unless `env` says otherwise, whatever
+ * the machine's zone.
+ */
 export async function makeTestDeps(
   env: Record<string, string> = {},
   overrides: Partial<{ payments: PaymentGateway }> = {},
@@ -30,7 +34,12 @@ export async function makeTestDeps(
   const db = await openTestDb();
   const clock = fixedClock(T0);
   const mail = memoryMailer();
-  const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'roomlist-unused'), LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    DATA_DIR: path.join(os.tmpdir(), 'roomlist-unused'),
+    LOG_LEVEL: 'silent',
+    TIME_ZONE: 'UTC',
+    ...env,
+  });
   const deps = createDeps({ config, db, log: createLog('silent') }, { clock, mailer: mail.mailer, ...overrides });
   return { deps, db, clock, mail };
 }

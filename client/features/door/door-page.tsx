@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Center, Container, Group, Loader, Stack, Text, T
 import { IconAlertTriangle, IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { zoneSuffix } from '#shared/dates';
 import { M } from '#shared/messages';
 import { usePageTitle } from '../../lib/use-page-title';
 import { formatTime, fullName } from '../registrations/attendee-format';
@@ -53,7 +54,7 @@ export function DoorPage() {
             </Title>
             {event && (
               <Text size="sm" c="dimmed">
-                {M.door.savedAt(formatTime(event.savedAt))}
+                {M.door.savedAt(formatTime(event.savedAt, event.time_zone) + zoneSuffix(event.time_zone))}
               </Text>
             )}
           </Stack>
@@ -128,7 +129,7 @@ export function DoorPage() {
             ) : (
               <Stack component="ul" gap="xs" p={0} m={0}>
                 {shown.map((a) => (
-                  <DoorRow key={a.id} a={a} onAct={door.act} />
+                  <DoorRow key={a.id} a={a} onAct={door.act} timeZone={event?.time_zone} />
                 ))}
               </Stack>
             )}

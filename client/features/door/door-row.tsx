@@ -11,9 +11,12 @@ import type { LocalAttendee } from './door-store';
 export const DoorRow = memo(function DoorRow({
   a,
   onAct,
+  timeZone,
 }: {
   a: LocalAttendee;
   onAct: (a: LocalAttendee, kind: DoorActionKind) => void;
+  /** The event's: times show on its clocks (a copy kept before zones were sent has none: the device's). */
+  timeZone: string | undefined;
 }) {
   const name = fullName(a);
   const here = isHere(a);
@@ -37,11 +40,11 @@ export const DoorRow = memo(function DoorRow({
             <Box>
               {here && a.checked_in_at ? (
                 <Badge color="teal" variant="light" size="sm" radius="sm" tt="none">
-                  {M.door.checkedInAt(formatTime(a.checked_in_at))}
+                  {M.door.checkedInAt(formatTime(a.checked_in_at, timeZone))}
                 </Badge>
               ) : a.checked_out_at ? (
                 <Badge color="gray" variant="light" size="sm" radius="sm" tt="none">
-                  {M.attendees.leftAt(formatTime(a.checked_out_at))}
+                  {M.attendees.leftAt(formatTime(a.checked_out_at, timeZone))}
                 </Badge>
               ) : null}
             </Box>

@@ -50,15 +50,20 @@ export async function refreshSnapshot(
   return saved;
 }
 
-/** The sentence a result that was not applied shows, or undefined for one that was. */
-export function conflictText(q: QueuedAction, r: DoorSyncResult, known: LocalAttendee | undefined): string | undefined {
+/** The sentence a result that was not applied shows, or undefined for one that was (times on the event's clocks). */
+export function conflictText(
+  q: QueuedAction,
+  r: DoorSyncResult,
+  known: LocalAttendee | undefined,
+  timeZone?: string,
+): string | undefined {
   const who = r.attendee ?? known;
   const name = who ? fullName(who) : '';
   if (r.outcome === 'applied') return undefined;
   if (r.outcome === 'removed') return M.door.removed(name);
   if (r.outcome === 'erased') return M.door.erased;
   const a = r.attendee;
-  if (q.kind === 'check-in' && a?.checked_in_at) return M.door.alreadyIn(name, formatTime(a.checked_in_at));
+  if (q.kind === 'check-in' && a?.checked_in_at) return M.door.alreadyIn(name, formatTime(a.checked_in_at, timeZone));
   if (q.kind === 'check-out' && a?.checked_out_at) return M.door.alreadyOut(name);
   if (q.kind === 'undo-check-out') return M.door.notOut(name);
   return M.door.notIn(name);
@@ -74,6 +79,7 @@ export async function sendQueue(
   eventId: string,
   queue: QueuedAction[],
   known: Map<string, LocalAttendee>,
+  timeZone?: string,
 ) {
   for (let i = 0; i < queue.length; i += DOOR.SYNC_BATCH) {
     const batch = queue.slice(i, i + DOOR.SYNC_BATCH);
@@ -89,7 +95,7 @@ export async function sendQueue(
       const q = batch[n];
       if (r.attendee) rows.push({ ...r.attendee, eventId });
       else gone.push(q.registrationId);
-      const text = conflictText(q, r, known.get(q.registrationId));
+      const text = conflictText(q, r, known.get(q.registrationId), timeZone);
       if (text) conflicts.push({ id: q.id, eventId, text, seq: q.seq });
     });
     // later actions still queued for the same attendee stay visible on top of the server's row

@@ -65,7 +65,7 @@ export function useDoor(eventId: string) {
       const local = read ?? (await loadDoor(eventId));
       if (!local?.queue.length) return false;
       const known = new Map<string, LocalAttendee>(local.attendees.map((a) => [a.id, a]));
-      return sendQueue(client, eventId, local.queue, known);
+      return sendQueue(client, eventId, local.queue, known, local.event.time_zone);
     },
     [client, eventId],
   );

@@ -10,6 +10,7 @@ import { DateTimeFields } from './date-time-fields';
 import { DownloadFields } from './download-fields';
 import { FormSection } from './form-section';
 import { SponsorFields } from './sponsor-fields';
+import { TimeZoneField } from './time-zone-field';
 import { useEventForm } from './use-event-form';
 
 /** spec §5: the Validation Error toast lists every message; the first invalid field gets the focus. */
@@ -82,6 +83,7 @@ export function EventForm({
             <CountedTextInput label="City" placeholder="Leeds" withAsterisk {...form.getInputProps('city')} />
           </SimpleGrid>
           <DateTimeFields form={form} />
+          <TimeZoneField form={form} />
         </FormSection>
 
         <FormSection

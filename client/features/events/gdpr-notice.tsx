@@ -1,11 +1,10 @@
 import { Alert } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
-import { formatDetailDate } from '#shared/dates';
-import type { EventDto } from './event-format';
+import { deletionWhen, type EventDto } from './event-format';
 
 /** spec §2 event detail GDPR retention notice; §9: erased two working days after the event ends. */
 export function GdprNotice({ event }: { event: EventDto }) {
-  const due = event.scheduled_deletion_date;
+  const due = deletionWhen(event);
   return (
     <Alert color="blue" variant="light" icon={<IconShieldLock size={20} />} title="Data retention (GDPR)">
       {event.personal_data_deleted
@@ -14,7 +13,8 @@ export function GdprNotice({ event }: { event: EventDto }) {
       {!event.personal_data_deleted && due && (
         <>
           {' '}
-          Scheduled deletion: <strong>{formatDetailDate(due)}</strong> at {due.slice(11, 16)}.
+          Scheduled deletion: <strong>{due.date}</strong> at {due.time}
+          {due.zone}.
         </>
       )}
     </Alert>

@@ -17,6 +17,7 @@ export function formValuesOf(e: EventDto): EventFormInput {
     event_date: e.event_date.slice(0, 10),
     start_time: e.start_time.slice(0, 5),
     end_time: e.end_time.slice(0, 5),
+    time_zone: e.time_zone,
     email_required: e.email_required,
     phone_required: e.phone_required,
     sponsor_enabled: e.sponsor_enabled,

@@ -3,7 +3,7 @@ import { useViewportSize } from '@mantine/hooks';
 import { IconAlertTriangle, IconCalendarEvent, IconClock, IconMapPin } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { LIVE_CLIENT } from '#shared/constants';
-import { formatDetailDate, formatTime } from '#shared/dates';
+import { formatDetailDate, formatTime, zoneSuffix } from '#shared/dates';
 import { M } from '#shared/messages';
 import { QrCode } from '../../components/qr';
 import { trpc } from '../../lib/trpc';
@@ -96,7 +96,10 @@ export function EventQrPage() {
         </Text>
         <Group gap="clamp(10px, 3vw, 36px)" justify={align} wrap="wrap">
           <Detail icon={IconCalendarEvent}>{formatDetailDate(e.event_date)}</Detail>
-          <Detail icon={IconClock}>{formatTime(e.start_time)}</Detail>
+          <Detail icon={IconClock}>
+            {formatTime(e.start_time)}
+            {zoneSuffix(e.time_zone)}
+          </Detail>
         </Group>
         <Detail icon={IconMapPin}>{e.venue}</Detail>
       </Stack>

@@ -2,6 +2,7 @@ import { Anchor, Avatar, Badge, Button, Group, Modal, Stack, Text, UnstyledButto
 import { IconBrandLinkedin, IconLink, IconLock, IconMail, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { zoneSuffix } from '#shared/dates';
 import { M } from '#shared/messages';
 import type { AttendeeDto } from '#shared/schemas/registrations';
 import { formatJoined, fullName, initials } from './attendee-format';
@@ -50,12 +51,15 @@ export function AttendeeInfoDialog({
   joinHref,
   onClose,
   onPhoto,
+  timeZone,
 }: {
   attendee: AttendeeDto | null;
   joined: boolean;
   joinHref: string;
   onClose: () => void;
   onPhoto: (photo: { url: string; name: string }) => void;
+  /** The event's: the times show on its clocks, its zone named when the viewer's differs. */
+  timeZone: string;
 }) {
   const a = attendee;
   return (
@@ -116,8 +120,10 @@ export function AttendeeInfoDialog({
                 </Anchor>
               </Line>
             )}
-            <Line label="Joined">{formatJoined(a.created_at)}</Line>
-            <Line label="Checked in">{a.checked_in_at ? formatJoined(a.checked_in_at) : 'Not yet'}</Line>
+            <Line label="Joined">{formatJoined(a.created_at, timeZone) + zoneSuffix(timeZone)}</Line>
+            <Line label="Checked in">
+              {a.checked_in_at ? formatJoined(a.checked_in_at, timeZone) + zoneSuffix(timeZone) : 'Not yet'}
+            </Line>
           </Stack>
           <Button
             component="a"

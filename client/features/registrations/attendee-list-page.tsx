@@ -166,6 +166,7 @@ export function AttendeeListPage() {
         joinHref={`/register/${eventId}`}
         onClose={() => setInfo(null)}
         onPhoto={showPhoto}
+        timeZone={e.time_zone}
       />
       <PhotoViewer photo={photo} onClose={() => setPhoto(null)} />
     </PublicLayout>

@@ -40,12 +40,12 @@ function useMinuteClock(): Date {
 export function DeletionCountdown({
   event,
 }: {
-  event: { event_date: string; end_time: string; scheduled_deletion_date: string | null };
+  event: { event_date: string; end_time: string; time_zone: string; scheduled_deletion_date: string | null };
 }) {
   const now = useMinuteClock();
   const due = event.scheduled_deletion_date
     ? new Date(event.scheduled_deletion_date)
-    : scheduledDeletionDate(event.event_date, event.end_time);
+    : scheduledDeletionDate(event.event_date, event.end_time, event.time_zone);
   const parts = countdownParts(due, now);
   return (
     <Text size="xs" c="dimmed" ta="center" data-testid="deletion-countdown">

@@ -2,11 +2,18 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconMapPin } from '@tabler/icons-react';
 import { eventWhen, eventWhere } from '#shared/event-lines';
 import type { PublicEventDto } from '#shared/schemas/registrations';
+import { zoneSuffix } from '#shared/zone-names';
 import { Brand } from '../../components/brand';
 
-/** The top of the join and edit forms: the product mark, the title, where and when. */
+/**
+ * The top of the join and edit forms: the product mark, the title, where and when. The times are the
+ * event's own, its zone named when the viewer's differs (the server's first paint cannot know the
+ * viewer's zone: there the name follows with React's first render).
+ */
 export function EventIntro({ event, title }: { event: PublicEventDto; title: string }) {
-  return <EventIntroView title={title} when={eventWhen(event)} where={eventWhere(event)} />;
+  return (
+    <EventIntroView title={title} when={eventWhen(event) + zoneSuffix(event.time_zone)} where={eventWhere(event)} />
+  );
 }
 
 /**

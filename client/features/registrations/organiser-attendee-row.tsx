@@ -37,6 +37,7 @@ export const OrganiserAttendeeRow = memo(function OrganiserAttendeeRow({
   onCheckOut,
   onUndoCheckOut,
   onRemove,
+  timeZone,
 }: {
   r: RegistrationDto;
   busy: boolean;
@@ -46,6 +47,8 @@ export const OrganiserAttendeeRow = memo(function OrganiserAttendeeRow({
   onCheckOut: (r: RegistrationDto) => void;
   onUndoCheckOut: (r: RegistrationDto) => void;
   onRemove: (r: RegistrationDto) => void;
+  /** The event's: times show on its clocks. */
+  timeZone: string;
 }) {
   const name = fullName(r);
   const left = Boolean(r.checked_in_at && r.checked_out_at);
@@ -98,16 +101,16 @@ export const OrganiserAttendeeRow = memo(function OrganiserAttendeeRow({
                     {M.attendees.hereNowBadge}
                   </Badge>
                   <Badge color="teal" variant="light" size="sm" radius="sm">
-                    Checked in {formatTime(r.checked_in_at)}
+                    Checked in {formatTime(r.checked_in_at, timeZone)}
                   </Badge>
                 </>
               ) : left && r.checked_out_at ? (
                 <Badge color="gray" variant="light" size="sm" radius="sm">
-                  {M.attendees.leftAt(formatTime(r.checked_out_at))}
+                  {M.attendees.leftAt(formatTime(r.checked_out_at, timeZone))}
                 </Badge>
               ) : (
                 <Text size="xs" c="dimmed">
-                  Joined {formatJoined(r.created_at)}
+                  Joined {formatJoined(r.created_at, timeZone)}
                 </Text>
               )}
             </Group>

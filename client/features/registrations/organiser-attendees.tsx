@@ -116,6 +116,7 @@ export function OrganiserAttendees({ event }: { event: EventDto }) {
             onCheckOut={onCheckOut}
             onUndoCheckOut={onUndoCheckOut}
             onRemove={onRemove}
+            timeZone={event.time_zone}
           />
         ))}
       </Stack>

@@ -1,8 +1,7 @@
 import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarX, IconShieldCheck, IconUsers } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { formatDetailDate } from '#shared/dates';
-import type { EventDto } from '../events/event-format';
+import { deletionWhen, type EventDto } from '../events/event-format';
 
 function Stat({ icon: Icon, label, value }: { icon: ComponentType<{ size?: number }>; label: string; value: string }) {
   return (
@@ -29,7 +28,7 @@ function Stat({ icon: Icon, label, value }: { icon: ComponentType<{ size?: numbe
  * stored attendee_count and the scheduled deletion date.
  */
 export function OrganiserCleanedStats({ event }: { event: EventDto }) {
-  const due = event.scheduled_deletion_date;
+  const due = deletionWhen(event);
   return (
     <Stack gap="sm">
       <Group gap="xs" wrap="nowrap" align="flex-start">
@@ -44,7 +43,7 @@ export function OrganiserCleanedStats({ event }: { event: EventDto }) {
         <Stat
           icon={IconCalendarX}
           label="Scheduled deletion"
-          value={due ? `${formatDetailDate(due)}, ${due.slice(11, 16)}` : '—'}
+          value={due ? `${due.date}, ${due.time}${due.zone}` : '—'}
         />
       </SimpleGrid>
     </Stack>

@@ -2,11 +2,10 @@ import { Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconShieldX } from '@tabler/icons-react';
-import { formatDetailDate } from '#shared/dates';
 import { M } from '#shared/messages';
 import { ConfirmModal } from '../../components/confirm';
 import { trpc } from '../../lib/trpc';
-import type { EventDto } from '../events/event-format';
+import { deletionWhen, type EventDto } from '../events/event-format';
 
 /**
  * spec §2 event detail "Delete Attendee Data Now": the owner erases this event's attendee data at once,
@@ -39,7 +38,7 @@ export function OrganiserCleanupButton({ event, attendees }: { event: EventDto; 
       void utils.registrations.organiserList.invalidate({ eventId: event.id });
     },
   });
-  const due = event.scheduled_deletion_date;
+  const due = deletionWhen(event);
 
   return (
     <>
@@ -59,8 +58,8 @@ export function OrganiserCleanupButton({ event, attendees }: { event: EventDto; 
           {attendees} {attendees === 1 ? 'attendee' : 'attendees'}
         </Text>{' '}
         of {event.name} (names, photos, headlines, e-mail addresses and phone numbers) will be deleted now
-        {due ? ` instead of on ${formatDetailDate(due)}` : ''}. The attendee count is kept. The attendee list, the live
-        display and downloads will show nobody from then on. This cannot be undone.
+        {due ? ` instead of on ${due.date}` : ''}. The attendee count is kept. The attendee list, the live display and
+        downloads will show nobody from then on. This cannot be undone.
       </ConfirmModal>
     </>
   );

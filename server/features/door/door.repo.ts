@@ -19,7 +19,7 @@ const ATTENDEE = [
 export function findDoorEvent(db: Q, userId: string, eventId: string) {
   return db
     .selectFrom('events')
-    .select(['id', 'name', 'event_date', 'end_time', 'scheduled_deletion_date', 'personal_data_deleted'])
+    .select(['id', 'name', 'event_date', 'end_time', 'time_zone', 'scheduled_deletion_date', 'personal_data_deleted'])
     .where('id', '=', eventId)
     .where('user_id', '=', userId)
     .executeTakeFirst();

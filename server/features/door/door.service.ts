@@ -1,4 +1,4 @@
-import { scheduledDeletionDate } from '#shared/dates';
+import { eventTimeZone, scheduledDeletionDate } from '#shared/dates';
 import { DOOR } from '#shared/door-constants';
 import { M } from '#shared/messages';
 import type { DoorAction, DoorAttendee, DoorOutcome, DoorSnapshot, DoorSyncResult } from '#shared/schemas/door';
@@ -42,12 +42,14 @@ export async function doorSnapshot(
 ): Promise<DoorSnapshot> {
   const event = await findDoorEvent(deps.db, userId, input.eventId);
   if (!event) return denied();
+  const timeZone = eventTimeZone(event.time_zone, deps.config.timeZone);
   const erasesAt =
-    event.scheduled_deletion_date ?? scheduledDeletionDate(event.event_date, event.end_time).toISOString();
+    event.scheduled_deletion_date ?? scheduledDeletionDate(event.event_date, event.end_time, timeZone).toISOString();
   const head = {
     id: event.id,
     name: event.name,
     event_date: event.event_date,
+    time_zone: timeZone,
     erases_at: new Date(erasesAt).toISOString(),
     erased: Boolean(event.personal_data_deleted),
   };

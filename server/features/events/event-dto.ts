@@ -1,16 +1,18 @@
+import { eventTimeZone } from '#shared/dates';
 import type { PublicEventDto } from '#shared/schemas/registrations';
 import type { EventRow } from '../../db/schema';
 import { parseFormats } from './download-formats';
 
 /** The columns the public event shape is built from (a row of any select that has them). */
-export type PublicEventColumns = Omit<EventRow, 'user_id' | 'created_at' | 'updated_at' | 'time_zone'>;
+export type PublicEventColumns = Omit<EventRow, 'user_id' | 'created_at' | 'updated_at'>;
 
 /**
  * What the public pages (/register, /event-list, /event-display, /event-qr) know about an event, field by
  * field: no owner, booleans as booleans, formats as a list. Explicit, so a column added later never
- * leaves the server by accident.
+ * leaves the server by accident. `time_zone` is the zone the event's times are in: its own, else
+ * `defaultZone` (the server's TIME_ZONE).
  */
-export function toPublicEventDto(row: PublicEventColumns): PublicEventDto {
+export function toPublicEventDto(row: PublicEventColumns, defaultZone: string): PublicEventDto {
   return {
     id: row.id,
     name: row.name,
@@ -19,6 +21,7 @@ export function toPublicEventDto(row: PublicEventColumns): PublicEventDto {
     event_date: row.event_date,
     start_time: row.start_time,
     end_time: row.end_time,
+    time_zone: eventTimeZone(row.time_zone, defaultZone),
     email_required: row.email_required === 1,
     phone_required: row.phone_required === 1,
     sponsor_enabled: row.sponsor_enabled === 1,

@@ -16,6 +16,7 @@ const EVENT_COLUMNS = [
   'events.event_date',
   'events.start_time',
   'events.end_time',
+  'events.time_zone',
   'events.email_required',
   'events.phone_required',
   'events.sponsor_enabled',

@@ -1,4 +1,4 @@
-import { cleanupBadge, isUpcoming, scheduledDeletionDate, todayIso } from '#shared/dates';
+import { cleanupBadge, eventTimeZone, isUpcoming, scheduledDeletionDate, todayIso } from '#shared/dates';
 import { M } from '#shared/messages';
 import type { EventForm, EventListQuery } from '#shared/schemas/events';
 import type { Deps } from '../../deps';
@@ -20,8 +20,8 @@ import {
 } from './events.repo';
 
 /** The organiser's wire shape: the public one plus the owner's extras (spec §3, §7 events list). */
-export function toEventDto(row: EventWithCount, now: Date) {
-  const pub = toPublicEventDto(row);
+export function toEventDto(row: EventWithCount, now: Date, defaultZone: string) {
+  const pub = toPublicEventDto(row, defaultZone);
   return {
     ...pub,
     user_id: row.user_id,
@@ -34,16 +34,21 @@ export function toEventDto(row: EventWithCount, now: Date) {
 }
 export type EventDto = ReturnType<typeof toEventDto>;
 
-/** The stored columns for a form, with the derived cleanup date (spec §9: two weekdays after the end). */
-function columns(form: EventForm, now: Date): EventValues {
+/**
+ * The stored columns for a form, with the derived cleanup date (spec §9: two weekdays after the end),
+ * on the clocks of the event's zone: `timeZone` is what is stored (null: the server's default, `defaultZone`).
+ */
+function columns(form: EventForm, now: Date, timeZone: string | null, defaultZone: string): EventValues {
+  const zone = eventTimeZone(timeZone, defaultZone);
   return {
     ...form,
+    time_zone: timeZone,
     email_required: form.email_required ? 1 : 0,
     phone_required: form.phone_required ? 1 : 0,
     sponsor_enabled: form.sponsor_enabled ? 1 : 0,
     download_enabled: form.download_enabled ? 1 : 0,
     download_formats: JSON.stringify(form.download_formats),
-    scheduled_deletion_date: scheduledDeletionDate(form.event_date, form.end_time).toISOString(),
+    scheduled_deletion_date: scheduledDeletionDate(form.event_date, form.end_time, zone).toISOString(),
     updated_at: now.toISOString(),
   };
 }
@@ -51,7 +56,7 @@ function columns(form: EventForm, now: Date): EventValues {
 export async function getEvent(deps: Deps, userId: string, id: string): Promise<EventDto> {
   const row = await findEvent(deps.db, userId, id);
   if (!row) return fail.notFound(M.events.notFoundOrDenied);
-  return toEventDto(row, deps.clock.now());
+  return toEventDto(row, deps.clock.now(), deps.config.timeZone);
 }
 
 /** spec §7 events list. Upcoming = event_date on or after today's UTC date. */
@@ -63,7 +68,7 @@ export async function listOwnEvents(deps: Deps, userId: string, input: EventList
   const total = await countEvents(deps.db, userId, filter, today);
   const rows = await listEvents(deps.db, userId, { filter, today, sort, limit, offset: (page - 1) * limit });
   return {
-    events: rows.map((r) => toEventDto(r, now)),
+    events: rows.map((r) => toEventDto(r, now, deps.config.timeZone)),
     totalCount: total,
     pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
   };
@@ -78,26 +83,35 @@ export async function countOwnEvents(deps: Deps, userId: string) {
   };
 }
 
-/** spec §4 gate, §7 create: the membership right is spent in the same transaction as the insert. */
+/**
+ * spec §4 gate, §7 create: the membership right is spent in the same transaction as the insert. The form
+ * sends the organiser's browser zone; one not sent is the server's TIME_ZONE, stored as the event's own.
+ */
 export async function createEvent(deps: Deps, user: Member, form: EventForm): Promise<EventDto> {
   const now = deps.clock.now();
   if (!isUpcoming(form.event_date, now)) fail.badRequest(M.eventForm.datePast);
   const id = newId();
   await deps.db.transaction().execute(async (trx) => {
     await spendEventRight(trx, user, now, deps.payments.mode);
-    await insertEvent(trx, user.id, { id, ...columns(form, now), created_at: now.toISOString() });
+    const zone = form.time_zone ?? deps.config.timeZone;
+    await insertEvent(trx, user.id, {
+      id,
+      ...columns(form, now, zone, deps.config.timeZone),
+      created_at: now.toISOString(),
+    });
   });
   return getEvent(deps, user.id, id);
 }
 
-/** Editing is always allowed for the owner. A past date may be kept, not newly chosen. */
+/** Editing is always allowed for the owner. A past date may be kept, not newly chosen; a zone not sent is kept. */
 export async function updateOwnEvent(deps: Deps, userId: string, id: string, form: EventForm): Promise<EventDto> {
   const now = deps.clock.now();
   const existing = await findEvent(deps.db, userId, id);
   if (!existing) return fail.notFound(M.events.notFoundOrDenied);
   if (form.event_date !== existing.event_date && !isUpcoming(form.event_date, now))
     fail.badRequest(M.eventForm.datePast);
-  await updateEvent(deps.db, userId, id, columns(form, now));
+  const zone = form.time_zone ?? existing.time_zone;
+  await updateEvent(deps.db, userId, id, columns(form, now, zone, deps.config.timeZone));
   return getEvent(deps, userId, id);
 }
 

@@ -37,6 +37,7 @@ const publicEventStatement = compiledOnce((db: Kysely<Database>, p: { eventId: s
       'event_date',
       'start_time',
       'end_time',
+      'time_zone',
       'email_required',
       'phone_required',
       'sponsor_enabled',

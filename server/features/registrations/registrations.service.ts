@@ -89,7 +89,7 @@ async function removeQuietly(deps: Deps, url: string | null | undefined) {
 }
 
 export async function getPublicEvent(deps: Deps, eventId: string) {
-  return toPublicEventDto(await openEvent(deps, eventId));
+  return toPublicEventDto(await openEvent(deps, eventId), deps.config.timeZone);
 }
 
 /**
