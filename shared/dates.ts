@@ -60,8 +60,10 @@ export const eventTimeZone = (eventZone: string | null | undefined, configDefaul
  * the event's clocks show it): across a clock change that is 23 or 25 hours earlier, not 24.
  */
 export function localDayBefore(instantIso: string, timeZone: string): Date {
-  const w = wallClockAt(new Date(instantIso).getTime(), timeZone);
-  return zonedInstant(addCalendarDays(w, -1), timeZone);
+  const at = new Date(instantIso).getTime();
+  const w = wallClockAt(at, timeZone);
+  // the wall clock keeps whole seconds: the instant's milliseconds are carried over
+  return new Date(zonedInstant(addCalendarDays(w, -1), timeZone).getTime() + (((at % 1000) + 1000) % 1000));
 }
 
 /**

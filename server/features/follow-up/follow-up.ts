@@ -1,9 +1,9 @@
-import { formatLongDate } from '#shared/dates';
+import { eventTimeZone, formatLongDate, formatTime, localDayBefore } from '#shared/dates';
+import { localDateTime } from '#shared/time-zones';
 import { FOLLOW_UP } from '../../constants';
 import type { Deps } from '../../deps';
 import { forgetMailsTo } from '../email/attendee-outbox';
 import { type FollowUpEntry, templates } from '../email/templates';
-import { eventTimeZone, formatInZone, localDayBefore } from './event-time';
 import {
   claimFollowUp,
   connectionsWithContacts,
@@ -22,8 +22,17 @@ import {
 // gave an e-mail and has a connection gets one mail listing their connections as each allowed.
 
 /** When an event's follow-up becomes due: the erasure's local time, one calendar day earlier, in its zone. */
-export function followUpDueAt(e: { scheduled_deletion_date: string; time_zone: string | null }): Date {
-  return localDayBefore(e.scheduled_deletion_date, eventTimeZone(e.time_zone));
+export function followUpDueAt(
+  e: { scheduled_deletion_date: string; time_zone: string | null },
+  defaultZone: string,
+): Date {
+  return localDayBefore(e.scheduled_deletion_date, eventTimeZone(e.time_zone, defaultZone));
+}
+
+/** e.g. 'Tuesday, 1 December 2026 at 21:00 (Europe/London)': the instant as the event's zone reads it. */
+export function formatInZone(instantIso: string, timeZone: string): string {
+  const { date, time } = localDateTime(instantIso, timeZone);
+  return `${formatLongDate(date)} at ${formatTime(time)} (${timeZone})`;
 }
 
 const ms = (d: Date, plus = 0) => new Date(d.getTime() + plus).toISOString();
@@ -39,7 +48,7 @@ export async function sendDueFollowUps(deps: Deps): Promise<FollowUpReport> {
   const now = deps.clock.now();
   const report: FollowUpReport = { sent: 0, failed: 0 };
   for (const e of await eventsNearErasure(deps.db, ms(now), ms(now, FOLLOW_UP.LOOK_AHEAD_MS))) {
-    if (followUpDueAt(e).getTime() > now.getTime()) continue;
+    if (followUpDueAt(e, deps.config.timeZone).getTime() > now.getTime()) continue;
     await planFollowUps(deps.db, e.id, ms(now));
     for (const id of await dueFollowUps(deps.db, e.id, ms(now), FOLLOW_UP.MAX_ATTEMPTS)) {
       const outcome = await sendOne(deps, e.id, id);
@@ -70,7 +79,7 @@ async function sendOne(deps: Deps, eventId: string, registrationId: string) {
   });
   if (!claimed) return 'skipped';
   const { attempt, event, to, connections } = claimed;
-  const zone = eventTimeZone(event.time_zone);
+  const zone = eventTimeZone(event.time_zone, deps.config.timeZone);
   const mail = templates.followUp({
     to: to.email,
     firstName: to.first_name,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventTimeZone, formatInZone, localDayBefore } from './event-time';
+import { eventTimeZone, localDayBefore } from '#shared/dates';
+import { followUpDueAt, formatInZone } from './follow-up';
 
 // The follow-up mail is due at the erasure's local time one calendar day earlier, in the event's zone.
 
@@ -35,10 +36,20 @@ describe('localDayBefore: the same local time one calendar day before', () => {
 });
 
 describe('the event zone', () => {
-  it('is the event’s own, or UTC when it has none or an unknown one', () => {
-    expect(eventTimeZone('Europe/London')).toBe('Europe/London');
-    expect(eventTimeZone(null)).toBe('UTC');
-    expect(eventTimeZone('Mars/Olympus_Mons')).toBe('UTC');
+  it('is the event’s own, or the server’s TIME_ZONE when it has none', () => {
+    expect(eventTimeZone('Europe/London', 'UTC')).toBe('Europe/London');
+    expect(eventTimeZone(null, 'Asia/Tokyo')).toBe('Asia/Tokyo');
+    const deletion = { scheduled_deletion_date: '2027-03-29T20:00:00.000Z' };
+    expect(followUpDueAt({ ...deletion, time_zone: 'Europe/London' }, 'UTC').toISOString()).toBe(
+      '2027-03-28T20:00:00.000Z',
+    );
+    // a zoneless event on a London server: the day before across the spring change is 23 hours
+    expect(
+      followUpDueAt(
+        { scheduled_deletion_date: '2027-03-28T23:30:00.000Z', time_zone: null },
+        'Europe/London',
+      ).toISOString(),
+    ).toBe('2027-03-28T00:30:00.000Z');
   });
 
   it('names the deletion time as the zone reads it', () => {
