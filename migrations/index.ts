@@ -12,6 +12,7 @@ import * as m0010 from './0010-prepared-downloads';
 import * as m0011 from './0011-attendee-search';
 import * as m0012 from './0012-people';
 import * as m0013 from './0013-follow-up-mails';
+import * as m0014 from './0014-self-removal';
 
 /** Every migration, in order. A test checks that each file in this folder is listed here. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-attendee-search': m0011,
   '0012-people': m0012,
   '0013-follow-up-mails': m0013,
+  '0014-self-removal': m0014,
 };

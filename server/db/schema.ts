@@ -103,6 +103,8 @@ export interface EventsTable {
   download_formats: string;
   personal_data_deleted: Bool;
   attendee_count: number;
+  /** Attendees who removed themselves: counted in attendee_count, gone from the rows (migration 0014). */
+  self_removed_count: Generated<number>;
   scheduled_deletion_date: Timestamp | null;
   /** The short code of the event's `/j/{code}` address (every event has one; set by migration 0006). */
   join_code: string;

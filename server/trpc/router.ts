@@ -9,6 +9,7 @@ import { gdprRouter } from '../features/gdpr/gdpr.router';
 import { linkedinRouter } from '../features/linkedin/linkedin.router';
 import { liveRouter } from '../features/live/live.router';
 import { membershipRouter } from '../features/membership/membership.router';
+import { myDataRouter } from '../features/my-data/my-data.router';
 import { paymentsRouter } from '../features/payments/payments.router';
 import { registrationsRouter } from '../features/registrations/registrations.router';
 import { revenueRouter } from '../features/revenue/revenue.router';
@@ -27,6 +28,7 @@ export const appRouter = router({
   linkedin: linkedinRouter,
   live: liveRouter,
   membership: membershipRouter,
+  myData: myDataRouter,
   payments: paymentsRouter,
   registrations: registrationsRouter,
   revenue: revenueRouter,

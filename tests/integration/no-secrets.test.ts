@@ -191,6 +191,18 @@ describe('no response carries a hash, a token or a secret', () => {
       first_name: 'Grace',
       last_name: 'Brewster Hopper',
     });
+    await guest.mutate('myData.download', { eventId: event.id, registrationId: reg.id, token });
+    const leaverToken = crypto.randomUUID();
+    secrets.add(leaverToken);
+    secrets.add(crypto.createHash('sha256').update(leaverToken).digest('hex'));
+    const leaver = await guest.mutate('registrations.join', {
+      eventId: event.id,
+      token: leaverToken,
+      first_name: 'Leaving',
+      last_name: 'Soon',
+      photo,
+    });
+    await guest.mutate('myData.remove', { eventId: event.id, registrationId: leaver.id, token: leaverToken });
     // the edit reaches the public feed before the attendee is removed below: a batch read after the
     // removal carries the removal instead (the live feed sends rows as they are when it reads them)
     await expect.poll(() => publicFeed.frames.join('').includes('Brewster Hopper')).toBe(true);

@@ -4,7 +4,7 @@ import type { EventRow } from '../../db/schema';
 import { parseFormats } from './download-formats';
 
 /** The columns the public event shape is built from (a row of any select that has them). */
-export type PublicEventColumns = Omit<EventRow, 'user_id' | 'created_at' | 'updated_at'>;
+export type PublicEventColumns = Omit<EventRow, 'user_id' | 'created_at' | 'updated_at' | 'self_removed_count'>;
 
 /**
  * What the public pages (/register, /event-list, /event-display, /event-qr) know about an event, field by

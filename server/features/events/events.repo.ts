@@ -42,7 +42,7 @@ const EVENT_COLUMNS = [
 /** The editable columns: what the form sets, plus what the server derives from it. */
 export type EventValues = Omit<
   NewEvent,
-  'id' | 'user_id' | 'personal_data_deleted' | 'attendee_count' | 'created_at' | 'join_code'
+  'id' | 'user_id' | 'personal_data_deleted' | 'attendee_count' | 'self_removed_count' | 'created_at' | 'join_code'
 >;
 
 function owned(db: Q, userId: string, filter: EventFilter, today: string) {

@@ -15,7 +15,7 @@ import {
   setCheckedIn,
   setCheckedOut,
 } from './registrations.repo';
-import { listResponse } from './registrations.service';
+import { listResponse, rowsOf } from './registrations.service';
 
 // The organiser's attendee management inside /event/{id} (spec §2, §4 registration check-in, §6):
 // owner only, with the event's user_id in every query. Someone else's event or entry reads exactly
@@ -29,21 +29,28 @@ export async function organiserList(deps: Deps, userId: string, q: RegistrationL
   if (!event) return denied();
   // spec §4: once the personal data is deleted, registrations are no longer loaded.
   if (event.personal_data_deleted) return { ...listResponse([], 0, q, 0, 0), checkedInCount: 0 };
-  // attendee_count moves with every insert and delete (spec §3): the unsearched total without a count.
+  // attendee_count moves with every insert and delete (spec §3): the unsearched total without a count,
+  // less those who removed themselves (the count keeps them, the pages do not: rowsOf).
   const all = event.attendee_count;
   const offset = (q.page - 1) * q.limit;
   // A searched page first: when it comes back short, its total needs no count (bench B5).
   const { rows, total } =
     q.search && !q.pinned?.length
       ? await searchOwned(deps.db, userId, q.eventId, { ...q, offset })
-      : await unsearchedOrPinned(deps, userId, q, offset, all);
+      : await unsearchedOrPinned(deps, userId, q, offset, rowsOf(event));
   const checkedInCount = await countOwnedCheckedIn(deps.db, userId, q.eventId);
   const hereNow = await countHereNow(deps.db, q.eventId); // the event is the user's (findOwnedEvent above)
   return { ...listResponse(rows.map(toRegistrationDto), total, q, all, hereNow), checkedInCount };
 }
 
-async function unsearchedOrPinned(deps: Deps, userId: string, q: RegistrationListQuery, offset: number, all: number) {
-  const total = q.search ? await countOwned(deps.db, userId, q.eventId, q.search) : all;
+async function unsearchedOrPinned(
+  deps: Deps,
+  userId: string,
+  q: RegistrationListQuery,
+  offset: number,
+  unsearched: number,
+) {
+  const total = q.search ? await countOwned(deps.db, userId, q.eventId, q.search) : unsearched;
   const rows = offset < total ? await listOwned(deps.db, userId, q.eventId, { ...q, offset }) : [];
   return { rows, total };
 }

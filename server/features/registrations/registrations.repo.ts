@@ -54,6 +54,7 @@ const publicEventStatement = compiledOnce((db: Kysely<Database>, p: { eventId: s
       'download_formats',
       'personal_data_deleted',
       'attendee_count',
+      'self_removed_count',
       'scheduled_deletion_date',
       'join_code',
     ])
@@ -68,7 +69,7 @@ export type PublicEventRow = NonNullable<Awaited<ReturnType<typeof findPublicEve
 export function findOwnedEvent(db: Q, userId: string, eventId: string) {
   return db
     .selectFrom('events')
-    .select(['id', 'personal_data_deleted', 'attendee_count'])
+    .select(['id', 'personal_data_deleted', 'attendee_count', 'self_removed_count'])
     .where('id', '=', eventId)
     .where('user_id', '=', userId)
     .executeTakeFirst();

@@ -35,6 +35,7 @@ import {
   type RegistrationRowOut,
   updateOwnRegistration,
 } from './registrations.repo';
+import { withSearchEntriesErased } from './search-index.repo';
 
 // The attendee's side (spec §2 /register, /event-list, edit own entry). Public: the proof of owning an
 // entry is the browser's registration token, of which only a SHA-256 is stored (spec §3).
@@ -203,19 +204,22 @@ export async function updateOwn(
   const tokenHash = hashOf(token);
   const committed = await changeTransaction(deps.db, async (trx) => {
     const before = await findForOwnerCheck(trx, eventId, registrationId);
-    const row = await updateOwnRegistration(
-      trx,
-      { eventId, id: registrationId, tokenHash },
-      {
-        first_name: values.first_name,
-        last_name: values.last_name,
-        email: values.email,
-        phone: values.phone,
-        headline: values.headline,
-        ...(newPhoto ? { photo_url: newPhoto } : {}),
-        ...choicesOf(values),
-        updated_at: now,
-      },
+    // an old name's search entries go at once, not at the next merge (own data leaves no trace)
+    const row = await withSearchEntriesErased(trx, () =>
+      updateOwnRegistration(
+        trx,
+        { eventId, id: registrationId, tokenHash },
+        {
+          first_name: values.first_name,
+          last_name: values.last_name,
+          email: values.email,
+          phone: values.phone,
+          headline: values.headline,
+          ...(newPhoto ? { photo_url: newPhoto } : {}),
+          ...choicesOf(values),
+          updated_at: now,
+        },
+      ),
     );
     if (!before || !row) return undefined;
     const change = await recordChange(trx, { event_id: eventId, registration_id: row.id, kind: 'updated', now });
@@ -267,9 +271,10 @@ export async function listRegistrations(
     const found = await searchPublic(deps.db, q.eventId, { ...q, offset }, q.display);
     return { ...listResponse(dto(found.rows), found.total, q, event.attendee_count, hereNow), pinned };
   }
-  // attendee_count moves with every insert and delete (spec §3): the unsearched total without a count.
+  // attendee_count moves with every insert and delete (spec §3) and keeps those who removed themselves:
+  // the unsearched total without a count.
   const total =
-    q.search || q.display ? await countPublic(deps.db, q.eventId, q.search, q.display) : event.attendee_count;
+    q.search || q.display ? await countPublic(deps.db, q.eventId, q.search, q.display) : rowsOf(event);
   // Past the last match (a search that finds nobody) there is no page to read.
   const rows = offset < total ? await listPublic(deps.db, q.eventId, { ...q, offset }, q.display) : [];
   return { ...listResponse(dto(rows), total, q, event.attendee_count, hereNow), pinned };
@@ -292,7 +297,14 @@ export async function listAsAttendee(
   return listRegistrations(deps, { ...q, pinned }, { id: me.id, connected: new Set(connected) }, pinned);
 }
 
-/** spec §3 attendee list response. totalRegistrations is the event's attendee_count: the one source. */
+/** The event's rows: attendee_count less those who removed themselves (who stay in the count). */
+export const rowsOf = (e: { attendee_count: number; self_removed_count: number }) =>
+  e.attendee_count - e.self_removed_count;
+
+/**
+ * spec §3 attendee list response. totalRegistrations is the event's attendee_count: the one source (it
+ * keeps those who removed themselves, as it keeps the erased); the pages count the rows (`total`).
+ */
 export function listResponse<R>(
   registrations: R[],
   total: number,
