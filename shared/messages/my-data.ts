@@ -7,8 +7,8 @@ export const myDataMessages = {
     title: 'Your data in this room',
     intro:
       'Take a copy of your entry, your choices, the people you pinned and the contacts your connections share with you. Or leave: your entry, photo, pins and connections are deleted at once.',
-    asJson: 'As JSON (every field)',
-    asCsv: 'As a spreadsheet (CSV)',
+    asJson: 'JSON (every field)',
+    asCsv: 'Spreadsheet (CSV)',
     downloadFailed: 'Could not download your data. Please try again.',
     removeTitle: 'Remove yourself from this room?',
     removeBody:

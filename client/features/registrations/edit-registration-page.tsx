@@ -10,6 +10,8 @@ import { FullPageLoader } from '../../components/full-page-loader';
 import { trpc } from '../../lib/trpc';
 import { errorCode, errorMessage } from '../../lib/trpc-errors';
 import { usePageTitle } from '../../lib/use-page-title';
+import { LeftRoom } from '../my-data/left-room';
+import { MyDataCard } from '../my-data/my-data-card';
 import { AccessDenied } from './access-denied';
 import { EventIntro } from './event-intro';
 import { EventNotFound } from './event-not-found';
@@ -103,8 +105,11 @@ export function EditRegistrationPage() {
   const { eventId = '', registrationId } = useParams();
   const event = usePublicEvent(eventId);
   const owned = useOwnedEntry(eventId, registrationId, Boolean(event.data));
+  const [left, setLeft] = useState(false);
   usePageTitle(M.attendees.editTitle);
 
+  // the entry and this browser's token are gone: what happened, then the list as a visitor
+  if (left && event.data) return <LeftRoom eventId={eventId} eventName={event.data.name} />;
   if (event.isLoading || (event.data && owned.isLoading)) return <FullPageLoader />;
   if (event.missing)
     return <EventNotFound eventId={eventId} onRetry={() => event.refetch()} retrying={event.isFetching} />;
@@ -119,6 +124,11 @@ export function EditRegistrationPage() {
         <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', xs: 'xl' }}>
           <EditForm event={event.data} owned={owned.data} />
         </Paper>
+        <MyDataCard
+          owner={{ eventId, registrationId: owned.data.registration.id, token: owned.data.token }}
+          eventName={event.data.name}
+          onRemoved={() => setLeft(true)}
+        />
       </Stack>
     </PublicLayout>
   );

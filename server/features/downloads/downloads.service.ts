@@ -134,8 +134,8 @@ export async function prepareDownload(deps: Deps, input: PrepareDownloadInput): 
           ),
           contentType: 'application/pdf',
         };
-  const key = await store.put(event.id, { ...file, fileName }, sameAs);
-  // erased while the file was built: whatever the event is now answers (its entries are gone)
+  const key = await store.put(event.id, { ...file, fileName }, sameAs, event.self_removed_count);
+  // erased while the file was built (or someone on it removed themselves): whatever the event is now answers
   if (key === undefined) {
     await openFor(deps, input);
     return fail.notFound(M.downloads.failed);

@@ -7,15 +7,18 @@ type Q = Kysely<Database> | Transaction<Database>;
 /**
  * Whether the event is there with its attendee data, read under a share lock on PostgreSQL: an erasure
  * (which updates the row first) then waits for the caller's transaction, or the caller for the erasure's.
+ * Given `selfRemovals` (the event's self_removed_count before the file's rows were read), also whether no
+ * attendee has removed themselves since: such a removal updates the row first too, then deletes the files.
  */
-export async function eventHoldsData(trx: Transaction<Database>, eventId: string) {
+export async function eventHoldsData(trx: Transaction<Database>, eventId: string, selfRemovals?: number) {
   const row = await trx
     .selectFrom('events')
-    .select('personal_data_deleted')
+    .select(['personal_data_deleted', 'self_removed_count'])
     .where('id', '=', eventId)
     .$if(isPostgres(trx), (q) => q.forShare())
     .executeTakeFirst();
-  return row !== undefined && !row.personal_data_deleted;
+  if (row === undefined || row.personal_data_deleted) return false;
+  return selfRemovals === undefined || row.self_removed_count === selfRemovals;
 }
 
 /** Files not yet expired, oldest first: what the byte and count budget is counted over. */

@@ -31,18 +31,27 @@ const DEFAULT_BUDGET: PreparedBudget = {
  * bound holds up to the files being written at that moment). A file may carry `sameAs`, a fingerprint
  * of everything it was built from: asking again with it hands back the file already built. An erasure
  * deletes the event's files in its own transaction, and `put` refuses a file whose event was erased (or
- * deleted) while it was being built. One store per app, built in createDeps.
+ * deleted) while it was being built; an attendee's own removal does the same for the files holding them.
+ * One store per app, built in createDeps.
  */
 export function createPreparedFiles(db: Kysely<Database>, clock: Clock, budget: PreparedBudget = DEFAULT_BUDGET) {
   const nowIso = () => clock.now().toISOString();
   const expiry = () => new Date(clock.now().getTime() + DOWNLOADS.FILE_TTL_MS).toISOString();
   return {
-    /** Keeps a file of `eventId`; undefined if the event's attendee data is gone (erased while it was built). */
-    async put(eventId: string, file: PreparedFile, sameAs?: string): Promise<string | undefined> {
+    /**
+     * Keeps a file of `eventId`; undefined if the event's attendee data is gone (erased while it was built),
+     * or, given the event's self_removed_count read before the rows, someone on it has removed themselves since.
+     */
+    async put(
+      eventId: string,
+      file: PreparedFile,
+      sameAs?: string,
+      selfRemovals?: number,
+    ): Promise<string | undefined> {
       const now = nowIso();
       const key = randomToken(32);
       const kept = await db.transaction().execute(async (trx) => {
-        if (!(await eventHoldsData(trx, eventId))) return false;
+        if (!(await eventHoldsData(trx, eventId, selfRemovals))) return false;
         await deleteExpiredPrepared(trx, now);
         const live = await liveSizes(trx, now);
         let files = live.length;

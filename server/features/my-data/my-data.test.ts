@@ -212,6 +212,21 @@ describe('remove me from this room', () => {
     expect(await s.t.deps.preparedFiles.get(theirs!)).toBeDefined();
   });
 
+  it('a list file built from rows read before the removal is not kept (put refuses it)', async () => {
+    const e = await newEvent(s.ada);
+    const me = await joins(e.id, { first_name: 'Grace' });
+    const file = { bytes: Buffer.from('Grace,Tester'), fileName: 'list.csv', contentType: 'text/csv' };
+    const counted = async () =>
+      (await s.t.db.selectFrom('events').select('self_removed_count').where('id', '=', e.id).executeTakeFirstOrThrow())
+        .self_removed_count;
+    const before = await counted();
+
+    await (await api()).myData.remove(me.ref);
+
+    expect(await s.t.deps.preparedFiles.put(e.id, file, undefined, before)).toBeUndefined();
+    expect(await s.t.deps.preparedFiles.put(e.id, file, undefined, await counted())).toEqual(expect.any(String));
+  });
+
   it("keeps the event's count, as after the erasure, while the lists' pages count the rows left", async () => {
     const e = await newEvent(s.ada);
     const people = [];
