@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
-import { addPins } from '#server/features/connections/connections.repo';
 import { M } from '#shared/messages';
 import type { MyData } from '#shared/schemas/my-data';
 import type { JoinInput } from '#shared/schemas/registrations';
@@ -117,11 +116,16 @@ describe('my data in the browser', () => {
       { first_name: 'Mary', last_name: 'Jackson', email: 'mary@example.com', contact_visibility: 'organiser' },
       '#1971c2',
     );
-    const now = new Date().toISOString();
-    await addPins(server.deps.db, event.id, me.id, [friend.id], now);
-    await addPins(server.deps.db, event.id, me.id, [shy.id], new Date(Date.now() + 1000).toISOString());
-    await addPins(server.deps.db, event.id, friend.id, [me.id], now);
-    await addPins(server.deps.db, event.id, shy.id, [me.id], now);
+    const pin = (from: { id: string; token: string }, to: { id: string }) =>
+      server.client().trpc.connections.pin.mutate({
+        eventId: event.id,
+        viewer: { registrationId: from.id, token: from.token },
+        registrationId: to.id,
+      });
+    await pin(me, friend);
+    await pin(me, shy);
+    await pin(friend, me);
+    await pin(shy, me);
 
     const watcher = await otherBrowser(context, server.url);
     try {

@@ -18,7 +18,6 @@ import {
 } from '../../../tests/helpers/registrations-world';
 import { browser } from '../../../tests/helpers/test-deps';
 import type { Change } from '../changes/bus';
-import { addPins } from '../connections/connections.repo';
 
 // An attendee's own copy of their data and own removal (docs/privacy.md), proved by the browser's token.
 
@@ -35,11 +34,12 @@ async function joins(eventId: string, who: Partial<JoinInput>) {
   return { ...r, token: tok, ref: { eventId, registrationId: r.id, token: tok } };
 }
 
-/** Pins at the clock's time, one second apart, so the order is theirs. */
-async function pin(eventId: string, from: { id: string }, ...to: { id: string }[]) {
+/** Pins through the real procedure (the pinner's token proves it), one second apart, so the order is theirs. */
+async function pin(eventId: string, from: { id: string; token: string }, ...to: { id: string }[]) {
   for (const t of to) {
     s.t.clock.advance(1_000);
-    await addPins(s.t.db, eventId, from.id, [t.id], s.t.clock.now().toISOString());
+    const viewer = { registrationId: from.id, token: from.token };
+    await (await api()).connections.pin({ eventId, viewer, registrationId: t.id });
   }
 }
 

@@ -8,7 +8,6 @@ import { noisePng } from '../../../tests/helpers/images';
 import { watch } from '../../../tests/helpers/live-watch';
 import { startTestServer, type TestServer } from '../../../tests/helpers/server';
 import { onPostgres } from '../../../tests/helpers/test-db';
-import { addPins } from '../connections/connections.repo';
 
 // "Remove me from this room" leaves no trace: after it, none of the attendee's own strings (names, old
 // names, e-mail, phone, headline) is in any file under DATA_DIR: the SQLite database and its WAL (rows,
@@ -94,9 +93,15 @@ describe('remove me from this room', () => {
     if (sqlite) await sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(srv.deps.db);
     if (sqlite) expect(await inIndex(OLD_TRIGRAMS)).not.toEqual([]); // the check can see them
     await srv.client().trpc.registrations.update.mutate({ ...ref, ...NOW, photo: null });
+    const pin = (from: { id: string; token: string }, to: { id: string }) =>
+      srv.client().trpc.connections.pin.mutate({
+        eventId: event.id,
+        viewer: { registrationId: from.id, token: from.token },
+        registrationId: to.id,
+      });
+    for (const to of [keeper, other]) await pin(me, to);
+    for (const to of [me, other]) await pin(keeper, to);
     const now = new Date().toISOString();
-    await addPins(srv.deps.db, event.id, me.id, [keeper.id, other.id], now);
-    await addPins(srv.deps.db, event.id, keeper.id, [me.id, other.id], now);
     await http.trpc.door.sync.mutate({
       eventId: event.id,
       actions: [{ id: crypto.randomUUID(), registrationId: me.id, kind: 'check-in', at: now }],
