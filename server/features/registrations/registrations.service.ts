@@ -273,8 +273,7 @@ export async function listRegistrations(
   }
   // attendee_count moves with every insert and delete (spec §3) and keeps those who removed themselves:
   // the unsearched total without a count.
-  const total =
-    q.search || q.display ? await countPublic(deps.db, q.eventId, q.search, q.display) : rowsOf(event);
+  const total = q.search || q.display ? await countPublic(deps.db, q.eventId, q.search, q.display) : rowsOf(event);
   // Past the last match (a search that finds nobody) there is no page to read.
   const rows = offset < total ? await listPublic(deps.db, q.eventId, { ...q, offset }, q.display) : [];
   return { ...listResponse(dto(rows), total, q, event.attendee_count, hereNow), pinned };
