@@ -1,10 +1,12 @@
 import type { Deps } from '../../deps';
+import { forgetAttendeeMail } from '../email/attendee-outbox';
 
 /**
- * The call site where an attendee's own removal reaches the mail the room keeps for them (the follow-up
- * before the purge, and its outbox copy): what is queued or written for `registrationId` goes with them.
- * Runs after the removal has committed and before the WAL checkpoint, so rows it deletes leave the file
- * with the entry. The follow-up mail's module provides the work (forgetAttendeeMail); until it is wired
- * here, there is no such mail to forget.
+ * An attendee's own removal reaches the mail the room keeps for them: the outbox copies of their
+ * follow-up and of their connections' follow-ups that name them go. After the removal has committed (a
+ * mail being written meanwhile deletes its own copy when it finds the entry gone) and before the WAL
+ * checkpoint. The follow_up_mails rows (ids and sending state) went with the entry (foreign keys).
  */
-export async function forgetMail(_deps: Deps, _eventId: string, _registrationId: string): Promise<void> {}
+export async function forgetMail(deps: Deps, eventId: string, registrationId: string): Promise<void> {
+  await forgetAttendeeMail(deps, eventId, registrationId);
+}

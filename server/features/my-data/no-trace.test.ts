@@ -2,21 +2,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { jobs } from '#server/jobs/scheduler';
+import { fixedClock } from '#server/lib/clock';
 import { newId } from '#server/lib/ids';
 import { eventForm } from '../../../tests/helpers/factory';
 import { noisePng } from '../../../tests/helpers/images';
 import { watch } from '../../../tests/helpers/live-watch';
 import { startTestServer, type TestServer } from '../../../tests/helpers/server';
 import { onPostgres } from '../../../tests/helpers/test-db';
+import { T0 } from '../../../tests/helpers/test-deps';
 
 // "Remove me from this room" leaves no trace: after it, none of the attendee's own strings (names, old
 // names, e-mail, phone, headline) is in any file under DATA_DIR: the SQLite database and its WAL (rows,
-// the search index, freed pages), the uploads (their photo) and the mail outbox. On PostgreSQL the
+// the search index, freed pages), the uploads (their photo) and the mail outbox (their follow-up and
+// the one a connection got, which names them: docs/follow-up-mail.md). On PostgreSQL the
 // server's files are its own (docs/privacy.md says what survives there): the rows and the photo are gone
 // and the touched tables vacuumed.
 
 let srv: TestServer;
 afterEach(async () => srv?.stop());
+
+// the event of eventForm() (Friday 27 November 2026, until 21:00, London) is followed up from Monday 21:00
+const FOLLOW_UP_DUE = '2026-11-30T21:00:00.000Z';
+const followUpJob = jobs.find((j) => j.name === 'follow-up-mails')!;
 
 // Letters no hex id, hash or date holds, so a hit is the attendee's text and nothing else.
 const OLD = { first_name: 'Oldqvzm', last_name: 'Hjkwqz', email: 'hjkwqz@yyqmail.example' };
@@ -81,7 +89,8 @@ async function join(eventId: string, who: { first_name: string; last_name: strin
 
 describe('remove me from this room', () => {
   it('leaves none of the attendee’s strings in the database, its WAL, the uploads or the outbox', async () => {
-    srv = await startTestServer();
+    const clock = fixedClock(T0);
+    srv = await startTestServer({ env: { TIME_ZONE: 'Europe/London' }, overrides: { clock } });
     const sqlite = !onPostgres();
     const http = await srv.signedIn('ada@example.com');
     const event = await http.trpc.events.create.mutate(eventForm());
@@ -101,7 +110,7 @@ describe('remove me from this room', () => {
       });
     for (const to of [keeper, other]) await pin(me, to);
     for (const to of [me, other]) await pin(keeper, to);
-    const now = new Date().toISOString();
+    const now = clock.now().toISOString();
     await http.trpc.door.sync.mutate({
       eventId: event.id,
       actions: [{ id: crypto.randomUUID(), registrationId: me.id, kind: 'check-in', at: now }],
@@ -112,11 +121,17 @@ describe('remove me from this room', () => {
       fileName: 'list.csv',
       contentType: 'text/csv',
     });
+    // the follow-up mails: one to them, one to Keeper that names them (the outbox mailer keeps copies)
+    clock.set(FOLLOW_UP_DUE);
+    await followUpJob.run(srv.deps);
+    const mails = fs.readdirSync(path.join(srv.dataDir, 'outbox')).filter((f) => f.includes('-attendee_'));
+    expect(mails.map((f) => f.replace(/^.*_/, '')).sort()).toEqual([`${keeper.id}.eml`, `${me.id}.eml`].sort());
     expect((await fetch(`${srv.url}${me.photo_url}`)).status).toBe(200);
     const viewer = srv.client();
     const { lastEventId } = await viewer.trpc.live.cursor.query({ eventId: event.id });
     const live = watch(viewer.trpc.live.onEvent, { eventId: event.id, lastEventId });
     // the check can see what it looks for
+    expect(found([NOW.email]).filter((f) => f.startsWith('outbox/'))).toHaveLength(2);
     if (sqlite) {
       for (const n of [NOW.first_name, NOW.phone, OLD.first_name]) expect(found([n]), n).not.toEqual([]);
       expect(await inIndex(NOW_TRIGRAMS)).not.toEqual([]);
