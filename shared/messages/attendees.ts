@@ -1,9 +1,11 @@
 // Texts of attendees, LinkedIn import, downloads and success toasts (spec §5, §8).
+import { choicesMessages } from './choices';
 import { plural } from './plural';
 import { privacyMessages } from './privacy';
 
 export const attendeesMessages = {
   ...privacyMessages,
+  ...choicesMessages,
   // spec §5 attendee registration and edit, §8 attendees, §2 attendee screens, §6 visitor
   attendees: {
     loadError: 'Error loading attendees. Please try again.',
