@@ -11,11 +11,6 @@ export const choicesMessages = {
       `Everyone with the link sees your name, photo and headline; your e-mail and phone only as you choose below.${
         deletesOn ? ` Everything is deleted on ${deletesOn}.` : ''
       }`,
-    visibilityHint: {
-      connections: 'Someone you pin who pins you back',
-      room: 'Anyone who joined, on their phone',
-      organiser: 'Nobody else in the room',
-    },
     showOnDisplayHint: 'Your photo, name and headline on the big screen in the room.',
     shareInDownloadHint: 'Without it the list shows your name, photo and headline only.',
     /** The download card, before payment. */

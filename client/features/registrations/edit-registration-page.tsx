@@ -81,6 +81,7 @@ function EditForm({ event, owned }: { event: PublicEventDto; owned: NonNullable<
     <RegistrationForm
       mode="edit"
       rules={event}
+      room={{ downloads: event.download_enabled, deletionDate: event.scheduled_deletion_date }}
       initialValues={{
         first_name: r.first_name,
         last_name: r.last_name,
@@ -88,6 +89,9 @@ function EditForm({ event, owned }: { event: PublicEventDto; owned: NonNullable<
         phone: r.phone ?? '',
         headline: r.headline ?? '',
         photo: '',
+        contact_visibility: r.contact_visibility,
+        show_on_display: r.show_on_display,
+        share_in_download: r.share_in_download,
       }}
       currentPhoto={r.photo_url}
       submitLabel={leaving ? 'Saved' : 'Save changes'}
