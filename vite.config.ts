@@ -61,7 +61,7 @@ export default defineConfig({
           // Common chunks under ~30 KB are copied into the chunks that use them: /register loads 12 files
           // instead of 44, each saving ~0.9 KB of response headers and a request (issue 8 B6: 226 → 193 KB).
           // Experimental in rolldown (it turns on strictExecutionOrder); remove this line to go back.
-          experimentalInlineCommonChunks: { maxSize: 40_000 },
+          experimentalInlineCommonChunks: { maxSize: 30_000 },
         },
       },
     },
