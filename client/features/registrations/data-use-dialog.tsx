@@ -41,6 +41,7 @@ export function DataUseDialog({ onClose, deletesOn }: { onClose: () => void; del
     };
   }, []);
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is the pointer's way out; the keyboard's is Escape (the dialog's own cancel)
     <dialog
       ref={ref}
       aria-labelledby={title}
