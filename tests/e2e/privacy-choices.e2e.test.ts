@@ -139,13 +139,20 @@ describe('the choices on the join and edit forms', () => {
     expect(errors).toEqual([]);
   });
 
-  test('an event without downloads does not ask about them, and the join keeps contacts out of any file', async () => {
+  test('an event without downloads does not ask about them; a dialog that cannot load leaves the form; the join keeps contacts out of any file', async () => {
     const { server, page, errors } = await harness.open({ viewport: PHONE });
     const { event } = await organiserEvent(server);
     await page.goto(`/register/${event.id}`);
     await visible(page.getByRole('button', { name: M.attendees.joinButton }));
     await visible(checkbox(page, M.privacy.showOnDisplay));
     expect(await checkbox(page, M.privacy.shareInDownload).count()).toBe(0);
+
+    // the dialog's code cannot be fetched (venue Wi-Fi): a toast, never the error screen; the form stays
+    await page.route('**/assets/data-use-dialog-*.js', (route) => route.abort());
+    await page.getByRole('button', { name: M.privacy.howUsed }).click();
+    await visible(toast(page, M.auth.network));
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
     await page
       .locator('input[type=file]')
       .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg() });

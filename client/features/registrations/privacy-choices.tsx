@@ -1,13 +1,19 @@
 import { Anchor, Input, Paper, Stack, Text } from '@mantine/core';
-import { type CSSProperties, lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { type ComponentType, type CSSProperties, type ReactNode, useId, useState } from 'react';
 import { PRIVACY } from '#shared/constants';
 import { formatLongDate } from '#shared/dates';
 import { M } from '#shared/messages';
 import type { ContactVisibility } from '#shared/schemas/registrations';
 
+import { notifyOnce } from '../../lib/notify';
+import type { DataUseDialog } from './data-use-dialog';
+
 // The dialog and its texts come when first asked for: the join page stays within its budget (bench B6).
-const loadDialog = () => import('./data-use-dialog');
-const DataUseDialog = lazy(() => loadDialog().then((m) => ({ default: m.DataUseDialog })));
+// Fetched by hand, not with React.lazy: a failed fetch (venue Wi-Fi) is a toast, never the error screen
+// over a half-filled form.
+const loadDialog = () => import('./data-use-dialog').then((m) => m.DataUseDialog);
+/** Fetched ahead when the link is pointed at or focused (a failure shows when it is pressed). */
+const preload = () => void loadDialog().catch(() => undefined);
 
 export type Choices = {
   contact_visibility?: ContactVisibility;
@@ -112,7 +118,12 @@ export function PrivacyChoices({
   onChange: <K extends keyof Choices>(field: K, value: NonNullable<Choices[K]>) => void;
   room: RoomData;
 }) {
-  const [dialog, setDialog] = useState(false);
+  const [Dialog, setDialog] = useState<ComponentType<Parameters<typeof DataUseDialog>[0]> | null>(null);
+  const openDialog = () =>
+    loadDialog().then(
+      (loaded) => setDialog(() => loaded),
+      () => notifyOnce('data-use', { color: 'red', message: M.auth.network }),
+    );
   const ids = useId();
   const visibility = value.contact_visibility ?? PRIVACY.DEFAULT_CONTACT_VISIBILITY;
   return (
@@ -129,9 +140,9 @@ export function PrivacyChoices({
               type="button"
               size="sm"
               fw={600}
-              onClick={() => setDialog(true)}
-              onPointerEnter={loadDialog}
-              onFocus={loadDialog}
+              onClick={openDialog}
+              onPointerEnter={preload}
+              onFocus={preload}
               style={{ verticalAlign: 'baseline' }}
             >
               {M.privacy.howUsed}
@@ -169,11 +180,7 @@ export function PrivacyChoices({
           />
         )}
       </Stack>
-      {dialog && (
-        <Suspense fallback={null}>
-          <DataUseDialog onClose={() => setDialog(false)} deletesOn={deletesOn(room.deletionDate)} />
-        </Suspense>
-      )}
+      {Dialog && <Dialog onClose={() => setDialog(null)} deletesOn={deletesOn(room.deletionDate)} />}
     </Paper>
   );
 }
