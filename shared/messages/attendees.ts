@@ -1,4 +1,5 @@
 // Texts of attendees, LinkedIn import, downloads and success toasts (spec §5, §8).
+import { choicesMessages } from './choices';
 import { myDataMessages } from './my-data';
 import { plural } from './plural';
 import { privacyMessages } from './privacy';
@@ -6,6 +7,7 @@ import { privacyMessages } from './privacy';
 export const attendeesMessages = {
   ...privacyMessages,
   ...myDataMessages,
+  ...choicesMessages,
   // spec §5 attendee registration and edit, §8 attendees, §2 attendee screens, §6 visitor
   attendees: {
     loadError: 'Error loading attendees. Please try again.',

@@ -32,3 +32,8 @@ export const prepareDownloadSchema = z.object({
 export type PrepareDownloadInput = z.infer<typeof prepareDownloadSchema>;
 export const preparedDownloadSchema = z.object({ downloadUrl: z.string(), fileName: z.string() });
 export type PreparedDownload = z.infer<typeof preparedDownloadSchema>;
+
+/** The download card's line before payment: how many of the listed attendees agreed to share contacts. */
+export const sharedContactsInputSchema = z.object({ eventId: uuidSchema });
+export const sharedContactsSchema = z.object({ attendees: z.number(), sharing: z.number() });
+export type SharedContacts = z.infer<typeof sharedContactsSchema>;

@@ -38,8 +38,24 @@ describe('attendee-list downloads in the browser', () => {
       download_price: 0,
       download_formats: ['csv', 'pdf'],
     });
-    const me = await apiJoin(server, event.id, { first_name: 'Grace', last_name: 'Hopper', headline: 'Compilers' });
-    await apiJoin(server, event.id, { first_name: 'Katherine', last_name: 'Johnson', headline: '=1+1' }, '#12b886');
+    const me = await apiJoin(server, event.id, {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      headline: 'Compilers',
+      email: 'grace@example.com',
+    });
+    await apiJoin(
+      server,
+      event.id,
+      { first_name: 'Katherine', last_name: 'Johnson', headline: '=1+1', email: 'kj@example.com' },
+      '#12b886',
+    );
+    // Grace agreed to be in the file with her contacts; Katherine did not (the default)
+    await server.deps.db
+      .updateTable('event_registrations')
+      .set({ share_in_download: 1 })
+      .where('id', '=', me.registration.id)
+      .execute();
 
     // A browser without an entry of this event: the card, collapsed, then "Join Room to Download" + note.
     await page.goto(`/event-list/${event.id}`);
@@ -50,6 +66,8 @@ describe('attendee-list downloads in the browser', () => {
     await card(page).click();
     const join = page.getByRole('link', { name: M.downloads.joinToDownload });
     await visible(join);
+    // before anything is paid or downloaded: how many included their contact details
+    await visible(page.getByText(M.choices.contactsIncluded(1, 2)));
     await visible(page.getByText(M.downloads.joinToDownloadNote));
     expect(await join.getAttribute('href')).toBe(`/register/${event.id}`);
     await both(page, 'e2e-downloads-join');
@@ -61,13 +79,16 @@ describe('attendee-list downloads in the browser', () => {
     const csvButton = page.getByRole('button', { name: `${M.downloads.download}: ${M.downloads.formats.csv}` });
     await visible(csvButton);
     await visible(page.getByText(M.eventForm.free, { exact: true }));
+    await visible(page.getByText(M.choices.contactsIncluded(1, 2)));
     await both(page, 'e2e-downloads-free');
     const [csv] = await Promise.all([page.waitForEvent('download'), csvButton.click()]);
     await visible(toast(page, M.success.downloadStarted));
     expect(csv.suggestedFilename()).toBe('Summer Meetup attendees.csv');
     const rows = parseCsv(fs.readFileSync((await csv.path()) ?? '', 'utf8'));
     expect(rows.map((r) => r[0])).toEqual(['First name', 'Grace', 'Katherine']);
-    expect(rows[2][2]).toBe("'=1+1");
+    // e-mail only of the one who agreed
+    expect(rows.map((r) => r[2])).toEqual(['Email', 'grace@example.com', '']);
+    expect(rows[2][3]).toBe("'=1+1");
 
     const [pdf] = await Promise.all([
       page.waitForEvent('download'),
@@ -98,6 +119,7 @@ describe('attendee-list downloads in the browser', () => {
     await card(page).click();
     const buy = page.getByRole('button', { name: `${M.downloads.buy('£9.99')}: ${M.downloads.formats.csv}` });
     await visible(buy);
+    await visible(page.getByText(M.choices.contactsIncluded(0, 2)));
     await both(page, 'e2e-downloads-paid');
 
     const [checkout] = await Promise.all([context.waitForEvent('page'), buy.click()]);

@@ -105,6 +105,25 @@ describe('public pages load no organiser code', () => {
   });
 });
 
+describe("the join form's data-use dialog comes when asked for (bench B6)", () => {
+  test('/register fetches none of its texts until "How your data is used in this room" is pressed', async () => {
+    const { page, server, errors } = await harness.open({ viewport: PHONE });
+    const { event } = await organiserEvent(server);
+    const marker = 'every entry, photo, pin and connection'; // shared/messages/data-use.ts
+    const first = await downloads(page, async () => {
+      await page.goto(`/register/${event.id}`);
+      await visible(page.getByRole('button', { name: M.attendees.joinButton }));
+    });
+    expect(first.filter((f) => f.text.includes(marker)).map((f) => f.url)).toEqual([]);
+    const later = await downloads(page, async () => {
+      await page.getByRole('button', { name: M.privacy.howUsed }).click();
+      await visible(page.getByRole('dialog', { name: M.privacy.howUsed }));
+    });
+    expect(later.some((f) => f.text.includes(marker))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('the join form is usable before its validation arrives (issue 8 B6)', () => {
   test('/register fetches no zod until the form is touched, then checks fields with the shared schema', async () => {
     const { page, server, errors } = await harness.open({ viewport: PHONE });
@@ -209,6 +228,10 @@ describe('public pages load the Mantine styles they render', () => {
 
     await page.goto(`/register/${event.id}`);
     await visible(page.getByRole('button', { name: M.attendees.joinButton }));
+    expect(await unstyledClasses(page)).toEqual([]);
+    // the form's "How your data is used in this room", loaded when first opened
+    await page.getByRole('button', { name: M.privacy.howUsed }).click();
+    await visible(page.getByRole('dialog', { name: M.privacy.howUsed }));
     expect(await unstyledClasses(page)).toEqual([]);
 
     await page.goto(`/event-list/${event.id}`);

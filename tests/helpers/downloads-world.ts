@@ -44,7 +44,15 @@ export type Joined = { registrationId: string; token: string; photoUrl: string |
 export async function joinEvent(
   server: Pick<TestServer, 'client'>,
   eventId: string,
-  who: { first_name: string; last_name: string; email?: string; phone?: string; headline?: string },
+  who: {
+    first_name: string;
+    last_name: string;
+    email?: string;
+    phone?: string;
+    headline?: string;
+    /** "Include my contact details in the attendee list the organiser offers" (off unless given). */
+    share_in_download?: boolean;
+  },
 ): Promise<Joined> {
   const c = server.client();
   const token = crypto.randomUUID();

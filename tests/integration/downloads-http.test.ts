@@ -37,8 +37,14 @@ describe('free download (price 0): the browser must hold the token of a registra
       last_name: 'Hopper',
       email: 'grace@example.com',
       headline: 'Rear Admiral, "COBOL", compilers',
+      share_in_download: true,
     });
-    await joinEvent(server, eventId, { first_name: 'Alan', last_name: 'Turing', phone: '+44 7700 900123' });
+    await joinEvent(server, eventId, {
+      first_name: 'Alan',
+      last_name: 'Turing',
+      phone: '+44 7700 900123',
+      share_in_download: true,
+    });
     const other = await insertEvent(server, { download_price: 0 });
     elsewhere = await joinEvent(server, other, { first_name: 'Ada', last_name: 'Lovelace' });
   });
@@ -133,6 +139,7 @@ describe('spreadsheet formula injection', () => {
           email: '=cmd|"/c calc"!A0',
           phone: null,
           headline: '@SUM(1,2)',
+          share_in_download: 1,
           photo_url: null,
           registration_token_hash: `x-${crypto.randomUUID()}`,
           checked_in_at: null,

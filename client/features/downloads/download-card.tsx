@@ -1,6 +1,13 @@
 import { Button, Collapse, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileTypePdf, IconLock } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconChevronDown,
+  IconDownload,
+  IconFileSpreadsheet,
+  IconFileTypePdf,
+  IconLock,
+} from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { M } from '#shared/messages';
@@ -19,7 +26,8 @@ const ICONS = { csv: IconFileSpreadsheet, pdf: IconFileTypePdf } as const;
  * spec §2 the attendee list's collapsible download card: the event's formats with the price ("Free" for
  * 0), labelled PRO (§9). §6: only a browser holding the token of its registration downloads, else "Join
  * Room to Download" with the note. Free: prepare → file. Paid: a checkout in a new tab (§7), which comes
- * back to this page with download=success (use-download-return.ts).
+ * back to this page with download=success (use-download-return.ts). Before any of it, how many of the
+ * attendees included their contact details: the file lists the others by name, photo and headline only.
  */
 export function DownloadCard({ event }: { event: PublicEventDto }) {
   const mine = useMyRegistration(event.id);
@@ -69,6 +77,11 @@ export function DownloadCard({ event }: { event: PublicEventDto }) {
   }
 
   const expanded = open || returning;
+  // Asked again each time the card opens: people join and change their minds while the list is open.
+  const sharing = trpc.downloads.countSharedContacts.useQuery(
+    { eventId: event.id },
+    { enabled: expanded, staleTime: 0, retry: false },
+  );
   return (
     <Paper withBorder radius="md" p={0}>
       <UnstyledButton
@@ -101,6 +114,14 @@ export function DownloadCard({ event }: { event: PublicEventDto }) {
       </UnstyledButton>
       <Collapse expanded={expanded}>
         <Stack id="download-card-body" gap="sm" px={{ base: 'md', sm: 'lg' }} pb={{ base: 'md', sm: 'lg' }}>
+          {sharing.data && sharing.data.attendees > 0 && (
+            <Group gap="xs" wrap="nowrap" align="flex-start" data-testid="download-contacts">
+              <IconAddressBook size={18} aria-hidden color="var(--mantine-color-dimmed)" style={{ flexShrink: 0 }} />
+              <Text size="sm" c="dimmed">
+                {M.choices.contactsIncluded(sharing.data.sharing, sharing.data.attendees)}
+              </Text>
+            </Group>
+          )}
           {mine.isPending ? null : owner ? (
             event.download_formats.map((format) => {
               const Icon = ICONS[format];

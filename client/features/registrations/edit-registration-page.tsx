@@ -83,6 +83,11 @@ function EditForm({ event, owned }: { event: PublicEventDto; owned: NonNullable<
     <RegistrationForm
       mode="edit"
       rules={event}
+      room={{
+        downloads: event.download_enabled,
+        deletionDate: event.scheduled_deletion_date,
+        timeZone: event.time_zone,
+      }}
       initialValues={{
         first_name: r.first_name,
         last_name: r.last_name,
@@ -90,6 +95,9 @@ function EditForm({ event, owned }: { event: PublicEventDto; owned: NonNullable<
         phone: r.phone ?? '',
         headline: r.headline ?? '',
         photo: '',
+        contact_visibility: r.contact_visibility,
+        show_on_display: r.show_on_display,
+        share_in_download: r.share_in_download,
       }}
       currentPhoto={r.photo_url}
       submitLabel={leaving ? 'Saved' : 'Save changes'}

@@ -4,6 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { PRIVACY } from '#shared/constants';
 import { M } from '#shared/messages';
 import type { RegistrationForm as JoinValues } from '#shared/schemas/registrations';
 import { FullPageLoader } from '../../components/full-page-loader';
@@ -19,7 +20,18 @@ import { pendingJoinToken, saveRegistrationToken } from './registration-tokens';
 import { type MyRegistration, myRegistrationKey, useMyRegistration } from './use-my-registration';
 import { usePublicEvent } from './use-public-event';
 
-const EMPTY: RegistrationValues = { first_name: '', last_name: '', email: '', phone: '', headline: '', photo: '' };
+const EMPTY: RegistrationValues = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  headline: '',
+  photo: '',
+  // what the attendee lets others see starts at the defaults (docs/privacy.md)
+  contact_visibility: PRIVACY.DEFAULT_CONTACT_VISIBILITY,
+  show_on_display: PRIVACY.SHOW_ON_DISPLAY_DEFAULT,
+  share_in_download: PRIVACY.SHARE_IN_DOWNLOAD_DEFAULT,
+};
 
 /** spec §2 /register/{eventId}: "Join the room for {event name}"; success goes to the attendee list. */
 export function JoinPage() {
@@ -97,6 +109,7 @@ export function JoinPage() {
               <RegistrationForm
                 mode="join"
                 rules={e}
+                room={{ downloads: e.download_enabled, deletionDate: e.scheduled_deletion_date, timeZone: e.time_zone }}
                 initialValues={EMPTY}
                 submitLabel={M.attendees.joinButton}
                 pending={join.isPending}

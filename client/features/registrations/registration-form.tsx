@@ -18,6 +18,7 @@ import { type FormErrors, lazySchema, useZodForm } from '../../lib/use-zod-form'
 import { HeadlineField } from './headline-field';
 import { LinkedInImportSlot } from './linkedin-import-slot';
 import { PhotoField } from './photo-field';
+import { PrivacyChoices, type RoomData } from './privacy-choices';
 
 export type RegistrationValues = z.input<ReturnType<typeof registrationSchema>>;
 /** spec §3 LinkedIn import result. */
@@ -57,12 +58,14 @@ function showInvalid(mode: Mode, errors: FormErrors) {
 
 /**
  * spec §2 /register and the edit routes: photo, names, e-mail and phone (required only when the event
- * says so), headline. One shared schema per mode validates here and on the server. `onSubmit` throws
- * to report a failure; field errors from the server are shown like the browser's own.
+ * says so), headline, and the attendee's choices of who sees what (./privacy-choices.tsx). One shared
+ * schema per mode validates here and on the server. `onSubmit` throws to report a failure; field errors
+ * from the server are shown like the browser's own.
  */
 export function RegistrationForm<M extends Mode>({
   mode,
   rules,
+  room,
   initialValues,
   submitLabel,
   pending,
@@ -74,6 +77,9 @@ export function RegistrationForm<M extends Mode>({
 }: {
   mode: M;
   rules: EventRules;
+  /** The event's download offer and deletion date, for the choices and the line above them. */
+  room: RoomData;
+  /** Every field, the choices included (the join's defaults, or the entry's own when editing). */
   initialValues: RegistrationValues;
   submitLabel: string;
   pending: boolean;
@@ -193,6 +199,7 @@ export function RegistrationForm<M extends Mode>({
           value={values.phone ?? ''}
         />
         <HeadlineField {...form.getInputProps('headline')} value={values.headline} />
+        <PrivacyChoices value={values} onChange={form.setFieldValue} room={room} />
         <Stack gap={6} mt="xs">
           {notice}
           <Button type="submit" size="md" fullWidth loading={pending} disabled={noPhoto || headlineTooLong}>

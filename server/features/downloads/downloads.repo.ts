@@ -1,14 +1,30 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import { dialectOf, nocase } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-/** Everyone on an event's list, A-Z as the list's "A-Z" sort (spec §2); only the fields a file shows. */
+/** E-mail or phone as a file may carry it: only of an entry whose attendee agreed (docs/privacy.md). */
+const agreed = (eb: ExpressionBuilder<Database, 'event_registrations'>, column: 'email' | 'phone') =>
+  eb.case().when('share_in_download', '=', 1).then(eb.ref(column)).end();
+
+/**
+ * Everyone on an event's list, A-Z as the list's "A-Z" sort (spec §2); only the fields a file shows.
+ * E-mail and phone are null for everyone who did not agree to be in the file: they never leave the database.
+ */
 export function attendeesForExport(db: Q, eventId: string) {
   return db
     .selectFrom('event_registrations')
-    .select(['first_name', 'last_name', 'email', 'phone', 'headline', 'photo_url', 'checked_in_at', 'created_at'])
+    .select((eb) => [
+      'first_name',
+      'last_name',
+      agreed(eb, 'email').as('email'),
+      agreed(eb, 'phone').as('phone'),
+      'headline',
+      'photo_url',
+      'checked_in_at',
+      'created_at',
+    ])
     .where('event_id', '=', eventId)
     .orderBy(nocase(dialectOf(db), 'first_name'), 'asc')
     .orderBy(nocase(dialectOf(db), 'last_name'), 'asc')
@@ -16,6 +32,32 @@ export function attendeesForExport(db: Q, eventId: string) {
     .execute();
 }
 export type ExportRow = Awaited<ReturnType<typeof attendeesForExport>>[number];
+
+/** How many entries the file lists, and how many of them carry an e-mail or phone the attendee agreed to share. */
+export async function countSharedContacts(db: Q, eventId: string) {
+  const row = await db
+    .selectFrom('event_registrations')
+    .select((eb) => [
+      eb.fn.countAll().as('attendees'),
+      eb.fn
+        .count(
+          eb
+            .case()
+            .when(
+              eb.and([
+                eb('share_in_download', '=', 1),
+                eb.or([eb('email', 'is not', null), eb('phone', 'is not', null)]),
+              ]),
+            )
+            .then(eb.lit(1))
+            .end(),
+        )
+        .as('sharing'),
+    ])
+    .where('event_id', '=', eventId)
+    .executeTakeFirstOrThrow();
+  return { attendees: Number(row.attendees), sharing: Number(row.sharing) };
+}
 
 export type NewPurchase = {
   id: string;

@@ -3,9 +3,11 @@ import {
   downloadCheckoutSchema,
   prepareDownloadSchema,
   preparedDownloadSchema,
+  sharedContactsInputSchema,
+  sharedContactsSchema,
 } from '#shared/schemas/downloads';
 import { publicProcedure, router } from '../../trpc/trpc';
-import { createDownloadPayment, prepareDownload } from './downloads.service';
+import { countSharedContactsOf, createDownloadPayment, prepareDownload } from './downloads.service';
 
 /**
  * Attendee-list downloads (spec §2 download card, §6, §7). Public: the proof is the browser's
@@ -21,4 +23,9 @@ export const downloadsRouter = router({
     .input(prepareDownloadSchema)
     .output(preparedDownloadSchema)
     .mutation(({ ctx, input }) => prepareDownload(ctx.deps, input)),
+
+  countSharedContacts: publicProcedure
+    .input(sharedContactsInputSchema)
+    .output(sharedContactsSchema)
+    .query(({ ctx, input }) => countSharedContactsOf(ctx.deps, input.eventId)),
 });

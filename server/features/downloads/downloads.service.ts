@@ -6,6 +6,7 @@ import type {
   DownloadFormat,
   PrepareDownloadInput,
   PreparedDownload,
+  SharedContacts,
 } from '#shared/schemas/downloads';
 import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
@@ -15,7 +16,7 @@ import { limitCheckouts } from '../payments/checkout-limit';
 import { fulfilPaidSession } from '../payments/fulfil';
 import { findPublicEvent, type PublicEventRow } from '../registrations/registrations.repo';
 import { entryOwnedBy } from '../registrations/registrations.service';
-import { attendeesForExport } from './downloads.repo';
+import { attendeesForExport, countSharedContacts } from './downloads.repo';
 import { attendeesCsv, columnsFor } from './export-csv';
 import { attendeesPdf } from './export-pdf';
 import { photoThumbnails } from './photo-thumbnails';
@@ -45,6 +46,17 @@ async function openFor(deps: Deps, input: CreateDownloadPaymentInput) {
   const owner = await entryOwnedBy(deps, input.eventId, input.registrationId, input.registrationToken);
   if (!owner) return fail.forbidden(M.downloads.notRegistered);
   return event;
+}
+
+/**
+ * The download card's count, before payment: how many of the attendees the file lists carry their
+ * contacts in it (the others are listed by name, photo and headline). Only while the event offers a file.
+ */
+export async function countSharedContactsOf(deps: Deps, eventId: string): Promise<SharedContacts> {
+  const event = await eventOf(deps, eventId);
+  const open = event.download_enabled === 1 && event.personal_data_deleted === 0;
+  if (!open) return fail.forbidden(M.downloads.notOffered);
+  return countSharedContacts(deps.db, eventId);
 }
 
 /** spec §7 create-download-payment: a checkout for one format of one event's list, returning its URL. */

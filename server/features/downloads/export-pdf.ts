@@ -5,7 +5,8 @@ import type { ExportColumns } from './export-csv';
 
 // Issue 9 "go beyond the spec": a printable attendee sheet (A4) in place of PDF "Coming Soon": the
 // event's name, date, time and place on top, then one row per attendee with a round photo thumbnail,
-// name, headline and (when the list has them) e-mail and phone; "Page n of m" at the foot.
+// name, headline and (when the list has them) e-mail and phone; "Page n of m" at the foot. E-mail and
+// phone come only of those who agreed (downloads.repo.ts), as the header says.
 
 type PdfDoc = PDFKit.PDFDocument;
 let loading: Promise<PdfDoc> | undefined;
@@ -70,7 +71,7 @@ function header(doc: PdfDoc, event: SheetEvent, count: number) {
     .moveDown(0.2)
     .fillColor(LIGHT)
     .fontSize(10)
-    .text(count === 1 ? '1 attendee' : `${count} attendees`, { width });
+    .text(`${count === 1 ? '1 attendee' : `${count} attendees`} · ${M.choices.pdfContactsNote}`, { width });
   const y = doc.y + 8;
   doc
     .moveTo(MARGIN, y)
