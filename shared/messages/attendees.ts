@@ -1,12 +1,10 @@
 // Texts of attendees, LinkedIn import, downloads and success toasts (spec §5, §8).
 import { choicesMessages } from './choices';
-import { myDataMessages } from './my-data';
 import { plural } from './plural';
 import { privacyMessages } from './privacy';
 
 export const attendeesMessages = {
   ...privacyMessages,
-  ...myDataMessages,
   ...choicesMessages,
   // spec §5 attendee registration and edit, §8 attendees, §2 attendee screens, §6 visitor
   attendees: {

@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { M } from '#shared/messages';
+import { myDataMessages } from '#shared/messages/my-data';
 import type { MyData } from '#shared/schemas/my-data';
 import type { JoinInput } from '#shared/schemas/registrations';
 import { organiserEvent, photoJpeg } from '../helpers/attendees-browser';
@@ -141,7 +142,7 @@ describe('my data in the browser', () => {
       await page.reload();
       await visible(attendee(page, 'Katherine Johnson').getByText(M.attendees.you));
       await attendee(page, 'Katherine Johnson').getByRole('link', { name: 'Edit your entry' }).click();
-      await visible(page.getByText(M.myData.title));
+      await visible(page.getByText(myDataMessages.myData.title));
       await settled(page);
       await snap(page, 'my-data-phone');
       await page.setViewportSize(DESKTOP);
@@ -149,7 +150,7 @@ describe('my data in the browser', () => {
       await snap(page, 'my-data-desktop');
       await page.setViewportSize(PHONE);
 
-      const json = await downloaded(page, `${M.privacy.downloadMyData}: ${M.myData.asJson}`);
+      const json = await downloaded(page, `${M.privacy.downloadMyData}: ${myDataMessages.myData.asJson}`);
       expect(json.name).toBe('Summer Meetup - my data.json');
       const data = JSON.parse(json.text) as MyData;
       expect(data.entry).toMatchObject({
@@ -173,7 +174,7 @@ describe('my data in the browser', () => {
       ]);
       await visible(toast(page, M.success.downloadStarted).first());
 
-      const csv = await downloaded(page, `${M.privacy.downloadMyData}: ${M.myData.asCsv}`);
+      const csv = await downloaded(page, `${M.privacy.downloadMyData}: ${myDataMessages.myData.asCsv}`);
       expect(csv.name).toBe('Summer Meetup - my data.csv');
       const lines = csv.text
         .replace(/^\uFEFF/, '')
@@ -193,14 +194,14 @@ describe('my data in the browser', () => {
       // opened cold (not from the list, whose styles the card's dialog shares): every part is styled
       await page.reload();
       await page.getByRole('button', { name: M.privacy.removeMe }).click();
-      const dialog = page.getByRole('dialog', { name: M.myData.removeTitle });
-      await visible(dialog.getByText(M.myData.removeBody));
+      const dialog = page.getByRole('dialog', { name: myDataMessages.myData.removeTitle });
+      await visible(dialog.getByText(myDataMessages.myData.removeBody));
       await settled(page);
       expect(await unstyledClasses(page)).toEqual([]);
       await snap(page, 'my-data-confirm-phone');
-      await dialog.getByRole('button', { name: M.myData.removeConfirm }).click();
-      await visible(page.getByRole('heading', { name: M.myData.removedTitle }));
-      await visible(page.getByText(M.myData.removedBody));
+      await dialog.getByRole('button', { name: myDataMessages.myData.removeConfirm }).click();
+      await visible(page.getByRole('heading', { name: myDataMessages.myData.removedTitle }));
+      await visible(page.getByText(myDataMessages.myData.removedBody));
       expect(await toast(page, M.success.downloadStarted).count()).toBe(0);
       await settled(page);
       await snap(page, 'my-data-removed-phone');
@@ -211,7 +212,7 @@ describe('my data in the browser', () => {
 
       // then the list, as a visitor: no "(You)", no entry, and the token is forgotten
       await expect.poll(() => path(page), { timeout: 5_000 }).toBe(`/event-list/${event.id}`);
-      await visible(toast(page, M.myData.removedTitle));
+      await visible(toast(page, myDataMessages.myData.removedTitle));
       await visible(attendee(page, 'Dorothy Vaughan'));
       expect(await attendee(page, 'Katherine Johnson').count()).toBe(0);
       expect(await page.getByText(M.attendees.you).count()).toBe(0);

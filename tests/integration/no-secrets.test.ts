@@ -206,6 +206,7 @@ describe('no response carries a hash, a token or a secret', () => {
     // the edit reaches the public feed before the attendee is removed below: a batch read after the
     // removal carries the removal instead (the live feed sends rows as they are when it reads them)
     await expect.poll(() => publicFeed.frames.join('').includes('Brewster Hopper')).toBe(true);
+    await guest.query('downloads.countSharedContacts', { eventId: event.id });
     const dlIn = { eventId: event.id, format: 'csv' as const, registrationId: reg.id, registrationToken: token };
     const { url: dlUrl } = await guest.mutate('downloads.createPayment', dlIn);
     const dlSession = decodeURIComponent(new URL(dlUrl).pathname.split('/').pop() ?? '');

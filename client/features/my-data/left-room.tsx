@@ -5,6 +5,7 @@ import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '#shared/constants';
 import { M } from '#shared/messages';
+import { myDataMessages } from '#shared/messages/my-data';
 import { PublicLayout } from '../registrations/public-layout';
 
 /**
@@ -14,7 +15,7 @@ import { PublicLayout } from '../registrations/public-layout';
 export function LeftRoom({ eventId, eventName }: { eventId: string; eventName: string }) {
   const navigate = useNavigate();
   const toList = useCallback(() => {
-    notifications.show({ id: 'left-room', color: 'green', message: M.myData.removedTitle });
+    notifications.show({ id: 'left-room', color: 'green', message: myDataMessages.myData.removedTitle });
     navigate(`/event-list/${eventId}`);
   }, [eventId, navigate]);
   useEffect(() => {
@@ -29,12 +30,12 @@ export function LeftRoom({ eventId, eventName }: { eventId: string; eventName: s
             <IconCircleCheck size={28} stroke={1.6} />
           </ThemeIcon>
           <Title order={1} size="h3">
-            {M.myData.removedTitle}
+            {myDataMessages.myData.removedTitle}
           </Title>
           <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
             {eventName}
           </Text>
-          <Text size="sm">{M.myData.removedBody}</Text>
+          <Text size="sm">{myDataMessages.myData.removedBody}</Text>
           <Button onClick={toList} leftSection={<IconListDetails size={16} />} mt="xs">
             {M.attendees.viewList}
           </Button>

@@ -3,6 +3,7 @@ import { Button, Flex, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/cor
 import { IconBraces, IconDoorExit, IconFileSpreadsheet, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { M } from '#shared/messages';
+import { myDataMessages } from '#shared/messages/my-data';
 import type { MyDataRequest } from '#shared/schemas/my-data';
 import { ConfirmModal } from '../../components/confirm';
 import { useMyData } from './use-my-data';
@@ -39,10 +40,10 @@ export function MyDataCard({
           </ThemeIcon>
           <Stack gap={4} miw={0}>
             <Text fw={600} id="my-data-title">
-              {M.myData.title}
+              {myDataMessages.myData.title}
             </Text>
             <Text size="sm" c="dimmed">
-              {M.myData.intro}
+              {myDataMessages.myData.intro}
             </Text>
           </Stack>
         </Group>
@@ -57,10 +58,10 @@ export function MyDataCard({
               loading={saving === 'json'}
               disabled={saving !== null && saving !== 'json'}
               onClick={() => save('json')}
-              aria-label={`${M.privacy.downloadMyData}: ${M.myData.asJson}`}
+              aria-label={`${M.privacy.downloadMyData}: ${myDataMessages.myData.asJson}`}
               style={{ flex: '1 1 auto' }}
             >
-              {M.myData.asJson}
+              {myDataMessages.myData.asJson}
             </Button>
             <Button
               variant="light"
@@ -68,10 +69,10 @@ export function MyDataCard({
               loading={saving === 'csv'}
               disabled={saving !== null && saving !== 'csv'}
               onClick={() => save('csv')}
-              aria-label={`${M.privacy.downloadMyData}: ${M.myData.asCsv}`}
+              aria-label={`${M.privacy.downloadMyData}: ${myDataMessages.myData.asCsv}`}
               style={{ flex: '1 1 auto' }}
             >
-              {M.myData.asCsv}
+              {myDataMessages.myData.asCsv}
             </Button>
           </Flex>
         </Stack>
@@ -87,8 +88,8 @@ export function MyDataCard({
       </Stack>
       <ConfirmModal
         opened={confirming}
-        title={M.myData.removeTitle}
-        confirmLabel={M.myData.removeConfirm}
+        title={myDataMessages.myData.removeTitle}
+        confirmLabel={myDataMessages.myData.removeConfirm}
         loading={leaving}
         onConfirm={async () => {
           await leave();
@@ -96,7 +97,7 @@ export function MyDataCard({
         }}
         onClose={() => setConfirming(false)}
       >
-        {M.myData.removeBody}
+        {myDataMessages.myData.removeBody}
       </ConfirmModal>
     </Paper>
   );

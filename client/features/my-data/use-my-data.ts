@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { M } from '#shared/messages';
+import { myDataMessages } from '#shared/messages/my-data';
 import type { MyDataRequest } from '#shared/schemas/my-data';
 import { trpc } from '../../lib/trpc';
 import { errorCode, errorMessage } from '../../lib/trpc-errors';
@@ -29,7 +30,7 @@ export function useMyData(owner: MyDataRequest, eventName: string, onRemoved: ()
       else saveText(myDataCsv(data, window.location.origin), name, 'text/csv;charset=utf-8');
       notifications.show({ color: 'green', message: M.success.downloadStarted });
     } catch (err) {
-      notifications.show({ color: 'red', title: M.myData.downloadFailed, message: errorMessage(err) });
+      notifications.show({ color: 'red', title: myDataMessages.myData.downloadFailed, message: errorMessage(err) });
     } finally {
       setSaving(null);
     }
@@ -49,7 +50,7 @@ export function useMyData(owner: MyDataRequest, eventName: string, onRemoved: ()
     } catch (err) {
       // "Access Denied": the entry is gone already (removed by the organiser, or the room was cleaned)
       if (errorCode(err) !== 'FORBIDDEN') {
-        notifications.show({ color: 'red', title: M.myData.removeFailed, message: errorMessage(err) });
+        notifications.show({ color: 'red', title: myDataMessages.myData.removeFailed, message: errorMessage(err) });
         return;
       }
     }
