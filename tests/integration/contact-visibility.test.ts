@@ -192,4 +192,47 @@ describe('contacts per viewer', () => {
     const left = await db.selectFrom('attendee_pins').select('pinner_id').where('event_id', '=', r.eventId).execute();
     expect(left).toEqual([]);
   });
+
+  it('the venue screen’s list holds only who shows there, counted, and its frames say when someone leaves it', async () => {
+    const r = await room();
+    const from = await cursor(r.eventId);
+    const shown = await listAs(r.eventId, undefined, { display: true });
+    expect(JSON.parse(shown.text).result.data.pagination.total).toBe(5);
+    const ws = closeAfter(await rawSocket());
+    ws.send(subscribeAs(1, r.eventId, undefined, from));
+    await ws.started(1);
+    const update = await call('mutation', 'registrations.update', {
+      eventId: r.eventId,
+      registrationId: r.cat.id,
+      token: r.cat.token,
+      first_name: 'Cat',
+      last_name: 'Tester',
+      show_on_display: false,
+    });
+    expect(update.status).toBe(200);
+    await joinAs(r.eventId, 'Hal', { show_on_display: false });
+    await ws.count(1, 2);
+    expect(
+      ws
+        .changes(1)
+        .map((c) => [
+          c.kind,
+          c.registration?.first_name,
+          (c.registration as { on_display?: boolean } | null)?.on_display,
+        ]),
+    ).toEqual([
+      ['updated', 'Cat', false],
+      ['joined', 'Hal', false],
+    ]);
+    const data = JSON.parse((await listAs(r.eventId, undefined, { display: true })).text).result.data;
+    expect(data.registrations.map((x: { first_name: string }) => x.first_name).sort()).toEqual([
+      'Ann',
+      'Ben',
+      'Dan',
+      'Eve',
+    ]);
+    expect([data.pagination.total, data.totalRegistrations]).toEqual([4, 6]);
+    // the attendee list itself still shows everyone
+    expect(JSON.parse((await listAs(r.eventId)).text).result.data.pagination.total).toBe(6);
+  });
 });
