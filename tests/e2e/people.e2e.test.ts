@@ -95,6 +95,9 @@ describe('people choose what the room sees', () => {
       await visible(dialog.getByRole('link', { name: KATHERINE.email }));
       await snap(mary.page, 'e2e-people-connected-phone');
       await closeInfo(mary.page);
+      await mary.page.setViewportSize({ width: 1440, height: 900 });
+      await snap(mary.page, 'e2e-people-connected-desktop');
+      await mary.page.setViewportSize(PHONE);
       dialog = await info(kath.page, 'Mary Jackson');
       await visible(dialog.getByRole('link', { name: MARY.phone }));
       await closeInfo(kath.page);
