@@ -33,8 +33,14 @@ async function pinner(deps: Deps, eventId: string, viewer: Viewer) {
   return me;
 }
 
-const bothUpdated = (eventId: string, ids: string[], now: string) => (trx: Parameters<typeof recordChange>[0]) =>
-  Promise.all(ids.map((id) => recordChange(trx, { event_id: eventId, registration_id: id, kind: 'updated', now })));
+/** An 'updated' change for each of `ids`, in order, in the caller's transaction. */
+const bothUpdated =
+  (eventId: string, ids: string[], now: string) => async (trx: Parameters<typeof recordChange>[0]) => {
+    const changes: Change[] = [];
+    for (const id of ids)
+      changes.push(await recordChange(trx, { event_id: eventId, registration_id: id, kind: 'updated', now }));
+    return changes;
+  };
 
 /** Pins one entry of the event; the result says whether the two are now connected. */
 export async function pin(deps: Deps, input: z.output<typeof pinSchema>) {
