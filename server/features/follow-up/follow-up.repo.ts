@@ -174,24 +174,6 @@ export function followUpRecipient(db: Q, eventId: string, registrationId: string
     .executeTakeFirst();
 }
 
-/** The attendee's connections (each pinned the other), with what each may share, by name. */
-export function connectionsWithContacts(db: Q, eventId: string, registrationId: string) {
-  return db
-    .selectFrom('attendee_pins as mine')
-    .innerJoin('attendee_pins as theirs', (join) =>
-      join.onRef('theirs.pinner_id', '=', 'mine.pinned_id').onRef('theirs.pinned_id', '=', 'mine.pinner_id'),
-    )
-    .innerJoin('event_registrations as r', 'r.id', 'mine.pinned_id')
-    .select(['r.id', 'r.first_name', 'r.last_name', 'r.headline', 'r.email', 'r.phone', 'r.contact_visibility'])
-    .where('mine.event_id', '=', eventId)
-    .where('mine.pinner_id', '=', registrationId)
-    .where('r.event_id', '=', eventId)
-    .orderBy('r.first_name', 'asc')
-    .orderBy('r.last_name', 'asc')
-    .orderBy('r.id', 'asc')
-    .execute();
-}
-
 /** How many of `ids` are still entries of the event, with its data kept. */
 export async function countPresent(db: Q, eventId: string, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;

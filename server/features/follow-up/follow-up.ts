@@ -4,9 +4,10 @@ import { FOLLOW_UP } from '../../constants';
 import type { Deps } from '../../deps';
 import { forgetMailsTo } from '../email/attendee-outbox';
 import { type FollowUpEntry, templates } from '../email/templates';
+import { reachesConnections } from '../registrations/attendee-dto';
+import { connectedPeople } from '../registrations/connections.repo';
 import {
   claimFollowUp,
-  connectionsWithContacts,
   countPresent,
   dueFollowUps,
   eventsNearErasure,
@@ -69,7 +70,7 @@ async function sendOne(deps: Deps, eventId: string, registrationId: string) {
     if (attempt === undefined) return undefined;
     const event = await followUpEvent(trx, eventId);
     const to = await followUpRecipient(trx, eventId, registrationId);
-    const connections = await connectionsWithContacts(trx, eventId, registrationId);
+    const connections = await connectedPeople(trx, eventId, registrationId);
     if (!event || !to?.email || connections.length === 0) {
       // unpinned (or the address removed) since it was owed: looked at again later, until the erasure
       await postponeFollowUp(trx, registrationId, ms(now, FOLLOW_UP.EVERY_MS));
@@ -91,10 +92,9 @@ async function sendOne(deps: Deps, eventId: string, registrationId: string) {
       (c): FollowUpEntry => ({
         name: `${c.first_name} ${c.last_name}`,
         headline: c.headline,
-        // docs/privacy.md: 'connections' and 'room' both reach a connection; 'organiser' reaches nobody else
-        ...(c.contact_visibility === 'organiser'
-          ? { shares: false }
-          : { shares: true, email: c.email, phone: c.phone }),
+        ...(reachesConnections(c.contact_visibility)
+          ? { shares: true, email: c.email, phone: c.phone }
+          : { shares: false }),
       }),
     ),
     key: { eventId, registrationId, lists: connections.map((c) => c.id) },

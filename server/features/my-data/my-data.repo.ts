@@ -21,26 +21,6 @@ export function pinnedPeople(db: Q, eventId: string, pinnerId: string) {
 }
 
 /**
- * The people connected with `registrationId` (each pinned the other), with their contacts and their
- * choice of who sees them: the caller keeps e-mail and phone only where that choice allows.
- */
-export function connectedPeople(db: Q, eventId: string, registrationId: string) {
-  return db
-    .selectFrom('attendee_pins as mine')
-    .innerJoin('attendee_pins as theirs', (join) =>
-      join.onRef('theirs.pinner_id', '=', 'mine.pinned_id').onRef('theirs.pinned_id', '=', 'mine.pinner_id'),
-    )
-    .innerJoin('event_registrations as r', 'r.id', 'mine.pinned_id')
-    .select(['r.id', 'r.first_name', 'r.last_name', 'r.headline', 'r.email', 'r.phone', 'r.contact_visibility'])
-    .where('mine.event_id', '=', eventId)
-    .where('mine.pinner_id', '=', registrationId)
-    .orderBy('r.last_name', 'asc')
-    .orderBy('r.first_name', 'asc')
-    .orderBy('r.id', 'asc')
-    .execute();
-}
-
-/**
  * Deletes the entry only while its stored hash is the one the caller proved. Its pins, and the others'
  * pins of it, go with it (the foreign keys cascade). Returns what is needed after commit.
  */

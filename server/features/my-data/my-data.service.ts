@@ -6,13 +6,14 @@ import { fail } from '../../lib/errors';
 import { sha256Hex } from '../../lib/ids';
 import { changeTransaction, recordChange } from '../changes/changes.repo';
 import { deletePreparedDownloadsOf } from '../gdpr/erase.repo';
+import { reachesConnections } from '../registrations/attendee-dto';
+import { connectedPeople } from '../registrations/connections.repo';
 import { findPublicEvent } from '../registrations/registrations.repo';
 import { entryOwnedBy } from '../registrations/registrations.service';
 import { withSearchEntriesErased } from '../registrations/search-index.repo';
 import { forgetMail } from './forget-mail';
 import {
   checkpointAfterRemoval,
-  connectedPeople,
   countSelfRemoval,
   deleteDoorActionsFor,
   deleteOwnEntry,
@@ -28,9 +29,6 @@ type Request = z.output<typeof myDataRequestSchema>;
 async function owned(deps: Deps, r: Request) {
   return (await entryOwnedBy(deps, r.eventId, r.registrationId, r.token)) ?? fail.forbidden(M.attendees.accessDenied);
 }
-
-/** A connection's contacts reach their connections unless they chose "only the organiser". */
-const sharesWithConnections = (v: string) => v === 'connections' || v === 'room';
 
 /** "Download my data": the entry, the choices, the pins and the connections' shared contacts. */
 export async function myData(deps: Deps, r: Request): Promise<MyData> {
@@ -70,7 +68,7 @@ export async function myData(deps: Deps, r: Request): Promise<MyData> {
     },
     pins: pins.map((p) => ({ id: p.id, first_name: p.first_name, last_name: p.last_name, pinned_at: p.pinned_at })),
     connections: connections.map((c) => {
-      const shared = sharesWithConnections(c.contact_visibility);
+      const shared = reachesConnections(c.contact_visibility);
       return {
         id: c.id,
         first_name: c.first_name,

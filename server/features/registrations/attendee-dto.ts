@@ -10,6 +10,9 @@ export const VISITOR: ListViewer = { id: null, connected: new Set() };
 /** Someone who joined, looking at entries that are neither theirs nor a connection's. */
 export const ANY_ATTENDEE: ListViewer = { id: '', connected: new Set() };
 
+/** Whether an entry's contacts reach its connections: everything but "Only the organiser". */
+export const reachesConnections = (v: RegistrationDto['contact_visibility']) => v === 'connections' || v === 'room';
+
 /**
  * Whether the viewer may see the entry's e-mail and phone: their own entry; an entry shared with the whole
  * room, for anyone who joined it; an entry shared with connections, for a connection. Never a visitor.
@@ -18,7 +21,7 @@ export function seesContacts(entry: Pick<RegistrationDto, 'id' | 'contact_visibi
   if (viewer.id === null) return false;
   if (viewer.id === entry.id) return true;
   if (entry.contact_visibility === 'room') return true;
-  return entry.contact_visibility === 'connections' && viewer.connected.has(entry.id);
+  return viewer.connected.has(entry.id) && reachesConnections(entry.contact_visibility);
 }
 
 /** An entry as this viewer of the public list may see it, field by field (never the token or the choices). */

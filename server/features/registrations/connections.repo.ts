@@ -143,6 +143,26 @@ export async function connectionPairsOf(db: Q, eventId: string): Promise<{ a: st
   return rows;
 }
 
+/**
+ * The people connected with `registrationId` (each pinned the other), with their contacts and their
+ * choice of who sees them: the caller keeps e-mail and phone only where that choice allows.
+ */
+export function connectedPeople(db: Q, eventId: string, registrationId: string) {
+  return db
+    .selectFrom('attendee_pins as mine')
+    .innerJoin('attendee_pins as theirs', (join) =>
+      join.onRef('theirs.pinner_id', '=', 'mine.pinned_id').onRef('theirs.pinned_id', '=', 'mine.pinner_id'),
+    )
+    .innerJoin('event_registrations as r', 'r.id', 'mine.pinned_id')
+    .select(['r.id', 'r.first_name', 'r.last_name', 'r.headline', 'r.email', 'r.phone', 'r.contact_visibility'])
+    .where('mine.event_id', '=', eventId)
+    .where('mine.pinner_id', '=', registrationId)
+    .orderBy('r.last_name', 'asc')
+    .orderBy('r.first_name', 'asc')
+    .orderBy('r.id', 'asc')
+    .execute();
+}
+
 /** The event's pins, with the erasure. */
 export async function deletePinsOf(db: Q, eventId: string): Promise<number> {
   const r = await db.deleteFrom('attendee_pins').where('event_id', '=', eventId).executeTakeFirst();
