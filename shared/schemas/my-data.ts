@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './common';
-import { contactVisibilitySchema, registrationTokenSchema } from './registrations';
+import { contactVisibilitySchema, registrationDtoSchema, registrationTokenSchema } from './registrations';
 
 // An attendee's own copy of their data, and their own removal from the room (docs/privacy.md). Both are
 // proved by the browser's registration token, so both are mutations: a token never goes into a URL.
@@ -47,18 +47,11 @@ export const myDataSchema = z.object({
     end_time: z.string(),
     scheduled_deletion_date: z.string().nullable(),
   }),
-  entry: z.object({
-    id: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    headline: z.string().nullable(),
-    photo_url: z.string().nullable(),
-    checked_in_at: z.string().nullable(),
-    checked_out_at: z.string().nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
+  entry: registrationDtoSchema.omit({
+    event_id: true,
+    contact_visibility: true,
+    show_on_display: true,
+    share_in_download: true,
   }),
   choices: z.object({
     contact_visibility: contactVisibilitySchema,

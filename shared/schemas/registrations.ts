@@ -277,22 +277,9 @@ export type RegistrationDto = z.output<typeof registrationDtoSchema>;
  * entry's choice lets this viewer see them (null otherwise), `connected` when the viewer and the entry
  * pinned each other, `on_display` for the venue screen.
  */
-export const attendeeDtoSchema = z.object({
-  id: z.string(),
-  event_id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  headline: z.string().nullable(),
-  photo_url: z.string().nullable(),
-  checked_in_at: z.string().nullable(),
-  checked_out_at: z.string().nullable(),
-  connected: z.boolean(),
-  on_display: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const attendeeDtoSchema = registrationDtoSchema
+  .omit({ contact_visibility: true, show_on_display: true, share_in_download: true })
+  .extend({ connected: z.boolean(), on_display: z.boolean() });
 export type AttendeeDto = z.output<typeof attendeeDtoSchema>;
 
 /** What the public pages (/register, /event-list, /event-display, /event-qr) know about an event. Not its owner. */

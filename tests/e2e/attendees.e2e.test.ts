@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { M } from '#shared/messages';
 import { apiJoin, organiserEvent, photoJpeg } from '../helpers/attendees-browser';
 import {
-  BROWSER_WAIT_MS,
+  anotherBrowser,
   browserHarness,
   field,
   PHONE,
@@ -14,16 +14,6 @@ import {
 } from '../helpers/browser';
 
 const harness = browserHarness();
-
-/** A second, unrelated browser (its own storage) on the same server; closed by the caller. */
-async function otherBrowser(context: import('playwright-core').BrowserContext, baseURL: string) {
-  const browser = context.browser();
-  if (!browser) throw new Error('no browser');
-  const c = await browser.newContext({ baseURL, viewport: PHONE });
-  c.setDefaultTimeout(BROWSER_WAIT_MS);
-  const page = await c.newPage();
-  return { context: c, page, errors: watchPageErrors(page) };
-}
 
 const attendee = (page: import('playwright-core').Page, name: string) =>
   page.getByTestId('attendee').filter({ hasText: name });
@@ -38,7 +28,7 @@ describe('attendees in the browser', () => {
   test('a phone joins with a photo and sees itself "(You)"; another browser sees the join and the edit live', async () => {
     const { server, context, page, errors } = await harness.open({ viewport: PHONE });
     const { event } = await organiserEvent(server, { email_required: true });
-    const watcher = await otherBrowser(context, server.url);
+    const watcher = await anotherBrowser(context, server.url);
     try {
       await watcher.page.goto(`/event-list/${event.id}`);
       await visible(watcher.page.getByText(M.attendees.empty));

@@ -9,7 +9,7 @@ import type { MyData } from '#shared/schemas/my-data';
 import type { JoinInput } from '#shared/schemas/registrations';
 import { organiserEvent, photoJpeg } from '../helpers/attendees-browser';
 import {
-  BROWSER_WAIT_MS,
+  anotherBrowser,
   browserHarness,
   DESKTOP,
   hidden,
@@ -60,14 +60,6 @@ async function join(server: TestServer, eventId: string, who: Partial<JoinInput>
     ...who,
   });
   return { ...r, token };
-}
-
-/** A second, unrelated browser (its own storage) on the same server; closed by the caller. */
-async function otherBrowser(context: BrowserContext, baseURL: string) {
-  const c = await context.browser()!.newContext({ baseURL, viewport: DESKTOP });
-  c.setDefaultTimeout(BROWSER_WAIT_MS);
-  const page = await c.newPage();
-  return { context: c, page, errors: watchPageErrors(page) };
 }
 
 const attendee = (page: Page, name: string) => page.getByTestId('attendee').filter({ hasText: name });
@@ -128,7 +120,7 @@ describe('my data in the browser', () => {
     await pin(friend, me);
     await pin(shy, me);
 
-    const watcher = await otherBrowser(context, server.url);
+    const watcher = await anotherBrowser(context, server.url, DESKTOP);
     try {
       await watcher.page.goto(`/event-list/${event.id}`);
       await visible(attendee(watcher.page, 'Katherine Johnson'));

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { M } from '#shared/messages';
 import { apiJoin, organiserEvent, photoJpeg } from '../helpers/attendees-browser';
 import {
-  BROWSER_WAIT_MS,
+  anotherBrowser,
   browserHarness,
   field,
   hidden,
@@ -19,15 +19,6 @@ import {
 // a browser that never joined sees none, and the venue screen drops whoever turns it off.
 
 const harness = browserHarness();
-
-async function phone(context: BrowserContext, baseURL: string) {
-  const browser = context.browser();
-  if (!browser) throw new Error('no browser');
-  const c = await browser.newContext({ baseURL, viewport: PHONE });
-  c.setDefaultTimeout(BROWSER_WAIT_MS);
-  const page = await c.newPage();
-  return { context: c, page, errors: watchPageErrors(page) };
-}
 
 const attendee = (page: Page, name: string) => page.getByTestId('attendee').filter({ hasText: name });
 
@@ -69,8 +60,8 @@ describe('people choose what the room sees', () => {
   test('two phones pin each other and each sees the other’s phone; a browser that never joined sees no contact', async () => {
     const { server, context, page: visitor, errors } = await harness.open({ viewport: PHONE });
     const { event } = await organiserEvent(server);
-    const mary = await phone(context, server.url);
-    const kath = await phone(context, server.url);
+    const mary = await anotherBrowser(context, server.url);
+    const kath = await anotherBrowser(context, server.url);
     try {
       await joinWithForm(mary.page, event.id, MARY);
       await joinWithForm(kath.page, event.id, KATHERINE);

@@ -98,3 +98,13 @@ export function browserHarness() {
     },
   };
 }
+
+/** A second, unrelated browser (its own storage) on the same server as `context`; closed by the caller. */
+export async function anotherBrowser(context: BrowserContext, baseURL: string, viewport: Viewport = PHONE) {
+  const browser = context.browser();
+  if (!browser) throw new Error('no browser');
+  const c = await browser.newContext({ baseURL, viewport });
+  c.setDefaultTimeout(BROWSER_WAIT_MS);
+  const page = await c.newPage();
+  return { context: c, page, errors: watchPageErrors(page) };
+}
