@@ -1,17 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { M } from '#shared/messages';
 import { apiJoin, organiserEvent, photoJpeg } from '../helpers/attendees-browser';
-import {
-  anotherBrowser,
-  browserHarness,
-  field,
-  PHONE,
-  path,
-  snap,
-  toast,
-  visible,
-  watchPageErrors,
-} from '../helpers/browser';
+import { anotherBrowser, browserHarness, field, PHONE, path, snap, toast, visible } from '../helpers/browser';
 
 const harness = browserHarness();
 

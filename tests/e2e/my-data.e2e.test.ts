@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { M } from '#shared/messages';
@@ -8,18 +8,7 @@ import { myDataMessages } from '#shared/messages/my-data';
 import type { MyData } from '#shared/schemas/my-data';
 import type { JoinInput } from '#shared/schemas/registrations';
 import { organiserEvent, photoJpeg } from '../helpers/attendees-browser';
-import {
-  anotherBrowser,
-  browserHarness,
-  DESKTOP,
-  hidden,
-  PHONE,
-  path,
-  snap,
-  toast,
-  visible,
-  watchPageErrors,
-} from '../helpers/browser';
+import { anotherBrowser, browserHarness, DESKTOP, hidden, PHONE, path, snap, toast, visible } from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 
 // "Download my data" and "Remove me from this room" on the attendee's own entry, in a real browser: the

@@ -1,19 +1,8 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { M } from '#shared/messages';
 import { apiJoin, organiserEvent, photoJpeg } from '../helpers/attendees-browser';
-import {
-  anotherBrowser,
-  browserHarness,
-  field,
-  hidden,
-  PHONE,
-  path,
-  snap,
-  toast,
-  visible,
-  watchPageErrors,
-} from '../helpers/browser';
+import { anotherBrowser, browserHarness, field, hidden, PHONE, path, snap, toast, visible } from '../helpers/browser';
 
 // Who sees what in the room (docs/privacy.md), in Chromium: connections reveal contacts on both phones,
 // a browser that never joined sees none, and the venue screen drops whoever turns it off.
