@@ -11,6 +11,12 @@ type Table = {
   values: Uint8Array;
   /** For every FAST_BITS-bit prefix: (length << 8 | symbol) of the code it starts with, or 0. */
   fast: Uint16Array;
+  /**
+   * For every FAST_BITS-bit prefix that holds a whole coefficient (its code and the value bits after it):
+   * (zeros skipped before it << 8 | bits taken), or 0 (an end of block, a run of 16 zeros, a DC size over
+   * 11, or longer than the prefix: the symbol is decoded instead).
+   */
+  whole: Uint16Array;
 };
 export type HuffmanTables = Map<number, Table>; // key: class << 4 | id (class 0 DC, 1 AC)
 export type ScanComponent = { h: number; v: number; dc: number; ac: number };
@@ -32,6 +38,7 @@ export function readHuffmanTables(body: Buffer, tables: HuffmanTables): boolean 
     const minCode = new Int32Array(17);
     const valPtr = new Int32Array(17);
     const fast = new Uint16Array(1 << FAST_BITS);
+    const whole = new Uint16Array(1 << FAST_BITS);
     let code = 0;
     let k = 0;
     for (let len = 1; len <= 16; len++) {
@@ -40,13 +47,18 @@ export function readHuffmanTables(body: Buffer, tables: HuffmanTables): boolean 
       for (let i = 0; i < counts[len - 1]; i++, code++, k++) {
         if (len > FAST_BITS) continue;
         const first = code << (FAST_BITS - len);
-        fast.fill((len << 8) | values[k], first, first + (1 << (FAST_BITS - len)));
+        const sym = values[k];
+        fast.fill((len << 8) | sym, first, first + (1 << (FAST_BITS - len)));
+        const size = tc === 0 ? sym : sym & 15;
+        if ((tc === 0 ? sym <= 11 : size > 0) && len + size <= FAST_BITS) {
+          whole.fill(((tc === 0 ? 0 : sym >> 4) << 8) | (len + size), first, first + (1 << (FAST_BITS - len)));
+        }
       }
       maxCode[len] = counts[len - 1] ? code - 1 : -1;
       if (code > 1 << len) return false;
       code <<= 1;
     }
-    tables.set((tc << 4) | th, { maxCode, valPtr, minCode, values, fast });
+    tables.set((tc << 4) | th, { maxCode, valPtr, minCode, values, fast, whole });
     pos += 17 + total;
   }
   return true;
@@ -72,10 +84,14 @@ export function baselineScanEnd(
   const restartAt: number[] = [];
   let n = 0;
   for (let i = from; i < dataEnd; i++) {
-    const byte = b[i];
-    if (byte !== 0xff) {
-      d[n++] = byte;
-      continue;
+    // the bytes up to the next 0xFF as they are, in one copy
+    const ff = b.indexOf(0xff, i);
+    const plain = ff < 0 || ff > dataEnd ? dataEnd : ff;
+    if (plain > i) {
+      d.set(b.subarray(i, plain), n);
+      n += plain - i;
+      i = plain;
+      if (i === dataEnd) break;
     }
     let j = i + 1;
     while (j < dataEnd && b[j] === 0xff) j++;
@@ -110,62 +126,94 @@ export function baselineScanEnd(
   }
   const units = dcs.length;
 
-  // Hot loop: everything in locals (no closures), one symbol per step: 16 bits peeked, a FAST_BITS table
-  // hit for nearly every code, the canonical search for the rest.
-  let bit = 0;
+  // Hot loop: everything in locals (no closures), one symbol per step. The next bits wait left-aligned in a
+  // 32-bit buffer (`acc`, `nb` of them valid; `bit` = pos * 8 - nb), refilled a byte at a time to 25 or more
+  // when under 16. A FAST_BITS-bit prefix then settles nearly every step: `whole` skips a short code and
+  // its value bits at once, `fast` gives the symbol of another short code; the canonical search the rest.
+  let acc = 0;
+  let nb = 0;
+  let pos = 0;
   const mcus = mcusX * mcusY;
   let nextRestart = 0;
   for (let m = 0; m < mcus; m++) {
     if (restart > 0 && m > 0 && m % restart === 0) {
-      bit = (bit + 7) & ~7;
+      const pad = nb & 7;
+      acc <<= pad;
+      nb -= pad;
       const expected = (m / restart - 1) & 7;
-      if (restartAt[nextRestart] !== bit >> 3 || restartAt[nextRestart + 1] !== expected) return undefined;
+      if (restartAt[nextRestart] !== pos - (nb >> 3) || restartAt[nextRestart + 1] !== expected) return undefined;
       nextRestart += 2;
     }
     for (let u = 0; u < units; u++) {
       let t = dcs[u];
       for (let k = 0; k < 64; k++) {
-        const i = bit >> 3;
-        const look = (((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]) >>> (8 - (bit & 7))) & 0xffff;
+        if (nb < 16) {
+          do {
+            acc |= d[pos++] << (24 - nb);
+            nb += 8;
+          } while (nb <= 24);
+        }
+        const look = acc >>> 16;
+        const w = t.whole[look >>> (16 - FAST_BITS)];
+        if (w) {
+          acc <<= w & 0xff;
+          nb -= w & 0xff;
+          if (k === 0) t = acs[u];
+          else {
+            k += w >> 8;
+            if (k > 63) return undefined;
+          }
+          continue;
+        }
         let sym = -1;
+        let len = 0;
         const hit = t.fast[look >>> (16 - FAST_BITS)];
         if (hit) {
-          bit += hit >> 8;
+          len = hit >> 8;
           sym = hit & 0xff;
         } else {
-          for (let len = FAST_BITS + 1; len <= 16; len++) {
-            const code = look >>> (16 - len);
-            if (code <= t.maxCode[len]) {
-              bit += len;
-              sym = t.values[t.valPtr[len] + code - t.minCode[len]];
+          for (let l = FAST_BITS + 1; l <= 16; l++) {
+            const code = look >>> (16 - l);
+            if (code <= t.maxCode[l]) {
+              len = l;
+              sym = t.values[t.valPtr[l] + code - t.minCode[l]];
               break;
             }
           }
           if (sym < 0) return undefined;
         }
+        acc <<= len;
+        nb -= len;
+        let size: number;
         if (k === 0) {
           // DC: the size of the difference, then its bits
           if (sym > 11) return undefined;
-          bit += sym;
+          size = sym;
           t = acs[u];
-          continue;
-        }
-        const size = sym & 15;
-        if (size === 0) {
-          if (sym !== 0xf0) break; // end of block
-          k += 15;
         } else {
-          k += sym >> 4;
-          bit += size;
+          size = sym & 15;
+          if (size === 0) {
+            if (sym !== 0xf0) break; // end of block
+            k += 15;
+          } else k += sym >> 4;
+          if (k > 63) return undefined;
         }
-        if (k > 63) return undefined;
+        if (size === 0) continue;
+        if (nb < size) {
+          do {
+            acc |= d[pos++] << (24 - nb);
+            nb += 8;
+          } while (nb <= 24);
+        }
+        acc <<= size;
+        nb -= size;
       }
-      if (bit > bitsTotal) return undefined;
+      if (pos * 8 - nb > bitsTotal) return undefined;
     }
   }
   if (nextRestart !== restartAt.length) return undefined;
   // the last byte's unused bits are padding; the coded data ends with that byte
-  const end = (bit + 7) >> 3;
+  const end = (pos * 8 - nb + 7) >> 3;
   let stuffed = 0;
   while (stuffed < stuffedAt.length && stuffedAt[stuffed] < end) stuffed++;
   // each stuffed 0xFF had a 0x00 after it; each restart marker (two entries in restartAt) is two bytes

@@ -19,6 +19,35 @@ function withSegment(jpeg: Buffer, marker: number, body: Buffer) {
 /** The offset of a frame header (SOF0 or SOF2) in a file sharp made. */
 const sofAt = (b: Buffer) => b.findIndex((v, i) => v === 0xff && (b[i + 1] === 0xc0 || b[i + 1] === 0xc2));
 
+// 48x32, 4:2:0, a restart marker after every MCU (`jpegtran -restart 1B`; sharp writes none).
+const RESTARTS = Buffer.from(
+  [
+    '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYn',
+    'KSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgo',
+    'KCgoKCgoKCj/wAARCAAgADADASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUF',
+    'BAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVW',
+    'V1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi',
+    '4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAEC',
+    'AxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVm',
+    'Z2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq',
+    '8vP09fb3+Pn6/90ABAAB/9oADAMBAAIRAxEAPwCOa31Hw5dzLbuIomCxkSRgoVXorj04xuGCMnnk4mu7Oy1yFLzTmijuthMluzAs',
+    'BxnI/iQ5GHHqOh6R6dqL2V3/AGdrHmtaOgUFsv5OBjMfUlMAZTsOVzg5iu9Pezjh1PRnMsOfNhkiOCnOCVz26goe+Qcc5tRre3tp',
+    'DEenuVV29fLdauL3QTceWDrTvFfBWV7p9Iz66efvR84n/9BbLVkIurDxA05QAus8wMsidyGxkuueA3UHg8EYhuba50G5gvLIq8YH',
+    'yyA71MR52kD78Z46dOo5AxbgktvET7BEtpfhd8Ww5WXA+YpkZHOcockD1w2KVlqF1o0QsL+NJrQSZ2kYbByCYjkAEk5KHgnOMZOF',
+    'BJxmqULr7dFvVd5Q/qz62dzS1VV7K0MQ1qtPZ1Yv8Lv7numpaH//0ZXht9ehuJbKM2l9GpLQhhJ+7PRgcYdOnbg44+6TBY6s9tHB',
+    'p2sxo1qmYw2CZI1xxt5+eMYPy/eA6EgAF2qaS8PlahpE8rW0iEo8DlSAcglDwVPJBXjuD7Oiu7LXbSO2vnRNR83y0kVCgmbsRx8j',
+    '9PlOASRt+9gQ1S9lFyk50F8M1fnptdH1svPWPmghyuE/YwvD7dFv3o95Q9O9tNpJ7n//0rFvd2ev2cMN+3k6kXEaNt2iVuoIxwj5',
+    '7cAkjb1AGdHc3/h2W6hmEUttI+9llGxGIPJBGNj4GM4wRjIJAq3eadDrNi95p6tDcIQtzbuc7GweHH8SnnDd/Yg4kttWW9K6fr3l',
+    'DKeWLiT76MD/AMteeV5AD8f7XUkZpUvYuMYudC/vRfx0nvp5eWz3i+hUIzjUnGlDlqL46T+GVusfzS3X2W0f/9N1/pa3UEOqaK8m',
+    '3fkpnYVkGDg4+5IOOR7EEgjK6VPBrUTaTqTB7oYSKaUYMh7I/wDt9g3RsY5YfNWvrTUvDFxm38xYVcblJJXaARtdf415OO4ycc4x',
+    'duLex10m405hHfLEHlt3GSFPBGeA6Hj5h6qTgkYKkm4wlUqb/wAOsunlP8m3vtJLczTpyw7jFOdDqt50n5d1/wCSy/uyP//UrEXn',
+    'hnUhI0ZeF/klLthZAOgf0Yc4ft3yCc3NT0201SK6utHdXZQBNFKm0qSMgOvHI5ww4OCATzUWlamkFi2na5C7RwgCORF3mJcgcjq0',
+    'eOeMsuMcjbhJrK78P6kl9YyGS3Kgqc+YpjIHHH3oyMcD2IwcVXNVVd2ShX/l+xVXdef4ro2gnKV4VK1TX/l3WWm3SfXybeq15ro/',
+    '/9k=',
+  ].join(''),
+  'base64',
+);
+
 describe('stripJpeg: the coded image without its metadata', () => {
   it('keeps a baseline JPEG pixel for pixel and drops EXIF (GPS), XMP, comments and other APPn', async () => {
     const plain = await (await picture()).jpeg({ quality: 80 }).toBuffer();
@@ -104,6 +133,18 @@ describe('stripJpeg: the coded image without its metadata', () => {
     expect(stripJpeg(Buffer.concat([jpeg.subarray(0, -4), jpeg.subarray(-2)]))).toBeUndefined();
     const restarts = await (await picture(64, 48)).jpeg({ quality: 80, chromaSubsampling: '4:2:0' }).toBuffer();
     expect(stripJpeg(restarts)?.checked).toBe(true);
+  });
+
+  it('walks restart markers: each where its MCU ends, numbered in turn; one out of turn or missing leaves it to the decoder', () => {
+    expect(stripJpeg(RESTARTS)?.checked).toBe(true);
+    const at = [...RESTARTS.keys()].filter(
+      (i) => RESTARTS[i] === 0xff && RESTARTS[i + 1] >= 0xd0 && RESTARTS[i + 1] <= 0xd7,
+    );
+    expect(at).toHaveLength(5);
+    const swapped = Buffer.from(RESTARTS);
+    [swapped[at[0] + 1], swapped[at[1] + 1]] = [RESTARTS[at[1] + 1], RESTARTS[at[0] + 1]];
+    expect(stripJpeg(swapped)).toBeUndefined();
+    expect(stripJpeg(Buffer.concat([RESTARTS.subarray(0, at[2]), RESTARTS.subarray(at[2] + 2)]))).toBeUndefined();
   });
 
   it(`keeps at most ${MAX_SCANS} scans, and does not vouch for a progressive file's coded data`, async () => {
