@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { ATTENDEES, DOWNLOADS, LIMITS, PAGE_SIZES, PHOTOS, PRIVACY, SORTS } from '../constants';
+import { ATTENDEES, DOWNLOADS, LIMITS, PAGE_SIZES, PRIVACY, SORTS } from '../constants';
 import { M } from '../messages';
-import { PHOTO_MESSAGES } from '../photo-rules';
 import { sanitizeText } from '../sanitize';
 import { uuidSchema } from './common';
 import { NAME_PATTERN, nameMessage } from './events';
+import { optionalPhoto, requiredPhoto } from './photo-text';
 
 // spec §5 attendee registration and edit registration: one schema for the form and the procedure.
 // Whether e-mail and phone are required depends on the event, so the schemas are functions of its
@@ -16,36 +16,6 @@ const NO_RULES: EventRules = { email_required: false, phone_required: false };
 const EMAIL_MAX = 254; // RFC 5321 path limit
 // spec §5: 10 or more digits, spaces, dashes, brackets, with an optional +
 const PHONE = /^\+?[\d\s\-()]+$/;
-// Base64: one or more of the alphabet, then at most two '='. The browser's (and Node's) atob checks a
-// 130 KB photo natively in ~0.03 ms; it also takes what this rule refuses (ASCII white space, which it
-// drops), so a string it accepts still needs no white space. What atob refuses but the rule takes (a
-// length atob finds wrong, '=' without the full group) gets the rule's own loop over a table of the
-// alphabet (~0.25 ms per photo; the anchored regular expression was ~1 ms: bench B1).
-const BASE64_ALPHABET = new Uint8Array(128);
-for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/')
-  BASE64_ALPHABET[c.charCodeAt(0)] = 1;
-const ATOB_DROPS = [' ', '\t', '\n', '\f', '\r'];
-function isBase64(v: string) {
-  if (v !== '' && atobAccepts(v) && ATOB_DROPS.every((c) => !v.includes(c))) return true;
-  let end = v.length;
-  while (end > 0 && v.length - end < 2 && v[end - 1] === '=') end--;
-  if (end === 0) return false;
-  for (let i = 0; i < end; i++) {
-    const c = v.charCodeAt(i);
-    if (c >= 128 || BASE64_ALPHABET[c] === 0) return false;
-  }
-  return true;
-}
-function atobAccepts(v: string) {
-  try {
-    atob(v);
-    return true;
-  } catch {
-    return false;
-  }
-}
-// What canvas.toDataURL() gives; the bare base64 is accepted too.
-const DATA_URL_PREFIX = /^data:image\/[a-z0-9.+-]+;base64,/i;
 
 // The photo rules live without zod so the join page can check a file before this module loads.
 export { PHOTO_MESSAGES, photoFileProblem } from '../photo-rules';
@@ -110,30 +80,6 @@ const headline = z
     }
     return sanitizeText(v).trim() || null;
   });
-
-/** The photo as the browser sends it: base64 (or a data URL) of the image it resized; '' when none. */
-const photoText = z
-  .string({ error: PHOTO_MESSAGES.unsupported })
-  .nullish()
-  .transform((raw, ctx) => {
-    const v = (raw ?? '').replace(DATA_URL_PREFIX, '');
-    const message =
-      v.length > PHOTOS.BASE64_MAX
-        ? PHOTO_MESSAGES.tooLarge
-        : v === '' || isBase64(v)
-          ? undefined
-          : PHOTO_MESSAGES.unsupported;
-    if (message) {
-      ctx.issues.push({ code: 'custom', message, input: '(photo)' });
-      return z.NEVER;
-    }
-    return v;
-  });
-
-/** Join: required. The output is the bare base64; the server decodes it and judges the image by its content. */
-const requiredPhoto = photoText.refine((v) => v !== '', { error: M.attendees.photoRequired });
-/** Edit: optional; null keeps the current photo. */
-const optionalPhoto = photoText.transform((v) => v || null);
 
 /** Who sees the entry's e-mail and phone besides the organiser (docs/privacy.md). */
 export const contactVisibilitySchema = z.enum(PRIVACY.CONTACT_VISIBILITY);

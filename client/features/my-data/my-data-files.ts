@@ -1,5 +1,6 @@
 import { M } from '#shared/messages';
 import type { MyData } from '#shared/schemas/my-data';
+import { saveFile } from '../downloads/save-file';
 
 // "Download my data" as two files the browser saves: JSON with every field as the server sent it, and a
 // CSV a spreadsheet opens (one table: the attendee's own row, then whom they pinned, then their
@@ -95,13 +96,7 @@ export function myDataFileName(eventName: string, format: MyDataFormat) {
 /** Saves text as a file through a Blob: the data never goes to a URL the server or a proxy sees. */
 export function saveText(text: string, fileName: string, type: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
+  saveFile(url, fileName);
   // the download has taken the Blob's bytes by then; released so the page does not keep them
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -5,6 +5,7 @@ import type { ChangeKind, Database } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
 import { changeTransaction, recordChange } from '../changes/changes.repo';
+import { listResponse, rowsOf } from './public-list.service';
 import { toRegistrationDto } from './registration-dto';
 import { countHereNow, countOwned, countOwnedCheckedIn, listOwned, searchOwned } from './registration-lists.repo';
 import {
@@ -15,7 +16,6 @@ import {
   setCheckedIn,
   setCheckedOut,
 } from './registrations.repo';
-import { listResponse, rowsOf } from './registrations.service';
 
 // The organiser's attendee management inside /event/{id} (spec §2, §4 registration check-in, §6):
 // owner only, with the event's user_id in every query. Someone else's event or entry reads exactly

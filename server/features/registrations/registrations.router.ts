@@ -15,15 +15,8 @@ import {
 } from '#shared/schemas/registrations';
 import { authedProcedure, publicProcedure, router } from '../../trpc/trpc';
 import { checkIn, checkOut, organiserList, removeRegistration, undoCheckIn, undoCheckOut } from './organiser.service';
-import {
-  findMine,
-  getEditable,
-  getPublicEvent,
-  join,
-  listAsAttendee,
-  listRegistrations,
-  updateOwn,
-} from './registrations.service';
+import { listAsAttendee, listRegistrations } from './public-list.service';
+import { findMine, getEditable, getPublicEvent, join, updateOwn } from './registrations.service';
 
 /**
  * Attendees (spec §2, §4, §5, §6, §7). Public procedures declare their output, so only the listed
