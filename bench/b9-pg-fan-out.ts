@@ -93,6 +93,7 @@ async function rush(target: Target, eventId: string, times: number[], photo: str
     let late = 0;
     const usageBefore = await Promise.all(target.usage.map((u) => u()));
     const pgBefore = target.pgCpuMs();
+    const driverBefore = process.cpuUsage();
     await Promise.all((target.probes ?? []).map((p) => p.start()));
     const start = wallNow();
     for (let n = 0; n < times.length; n++) {
@@ -110,6 +111,7 @@ async function rush(target: Target, eventId: string, times: number[], photo: str
     const deliveredMs = wallNow() - start;
     const usageAfter = await Promise.all(target.usage.map((u) => u()));
     const pgCpu = target.pgCpuMs() - pgBefore;
+    const driverCpu = process.cpuUsage(driverBefore);
     const probed = await Promise.all((target.probes ?? []).map((p) => p.stop()));
     counting = false;
 
@@ -147,6 +149,7 @@ async function rush(target: Target, eventId: string, times: number[], photo: str
       },
       all: latencySummary(concatLatencies(latencies)),
       pgCpuMsPerJoin: pgCpu / Math.max(1, ok.length),
+      driverCpuMsPerJoin: (driverCpu.user + driverCpu.system) / 1000 / Math.max(1, ok.length),
       warmedUp,
       errors: results.length - ok.length,
       lostJoins: ok.filter((r) => r.id && !inDb.has(r.id)).length,
@@ -290,6 +293,8 @@ export const b9: Bench = {
         floorACpuMsPerJoin: round(floorFig.a.cpuMsPerJoin, 2),
         floorBCpuMsPerJoin: round(floorFig.b.cpuMsPerJoin, 2),
         floorPgCpuMsPerJoin: round(floorFig.pgCpuMsPerJoin, 2),
+        driverCpuMsPerJoin: round(fig.driverCpuMsPerJoin, 2),
+        floorDriverCpuMsPerJoin: round(floorFig.driverCpuMsPerJoin, 2),
         // what holds a change back in each app process during the rush: a query's wait (pool + round trip)
         // in the main pool and in the live feeds' (aLive…), the event loop's delay
         aQueryP50Ms: round(fig.a.probe?.queryP50Ms ?? Number.NaN),

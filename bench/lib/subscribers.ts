@@ -1,10 +1,11 @@
-import WebSocket from 'ws';
 import { wallNow } from './child';
+import { type LeanSocket, leanConnect } from './lean-ws';
 import { sleep } from './stats';
 
 /**
- * Live subscribers speaking tRPC's WebSocket protocol in raw frames (what wsLink sends), so that
- * thousands of them stay cheap for the load driver: a frame is not parsed, only searched for its
+ * Live subscribers speaking tRPC's WebSocket protocol in raw frames (what wsLink sends) over a lean
+ * WebSocket client (./lean-ws.ts), so that thousands of them stay cheap for the load driver: a frame is
+ * not parsed, only searched for its
  * tracked id and for each change's `{"seq":` (a key the server writes first in every change; inside a
  * JSON string its quotes would be escaped), except on the `sample` of subscribers that parse every
  * frame for the lost-change check. A change is counted only when its seq is above the last one
@@ -39,7 +40,7 @@ export type Subscriber = {
   lastFrameBytes: number;
   /** Sample subscribers only: every payload received, parsed. */
   items?: { seq: string; kind: string; id: string | null }[];
-  ws?: WebSocket;
+  ws?: LeanSocket;
   closedAt?: number;
 };
 
@@ -79,59 +80,65 @@ export async function openSubscribers(o: PoolOpts) {
 
   const connect = (sub: Subscriber, attempt: number) => {
     const localAddress = o.localAddresses?.[sub.index % o.localAddresses.length];
-    const ws = new WebSocket(wsUrl, { localAddress, perMessageDeflate: false });
-    sub.ws = ws;
     let opened = false;
-    ws.on('open', () => {
-      opened = true;
-      const lastEventId = sub.lastSeq ?? o.lastEventId;
-      ws.send(
-        JSON.stringify({
-          id: 1,
-          method: 'subscription',
-          params: { path: 'live.onEvent', input: { eventId: o.eventId, lastEventId } },
-        }),
-      );
-    });
-    ws.on('message', (buf: Buffer) => {
-      if (buf.length === 4 && buf.toString() === 'PING') return ws.send('PONG');
-      const at = buf.indexOf(DATA);
-      if (at >= 0) {
-        const t = wallNow();
-        const seq = seqOf(buf, at + DATA.length);
-        sub.frames++;
-        sub.lastSeq = seq;
-        sub.lastFrameBytes = buf.length;
-        for (let c = buf.indexOf(SEQ, at); c >= 0; c = buf.indexOf(SEQ, c + SEQ.length)) {
-          const changeSeq = numberAt(buf, c + SEQ.length);
-          if (changeSeq <= sub.lastChangeSeq) {
-            sub.repeats++;
-            continue;
+    const ws = leanConnect(
+      wsUrl,
+      { localAddress },
+      {
+        onOpen: () => {
+          opened = true;
+          const lastEventId = sub.lastSeq ?? o.lastEventId;
+          ws.send(
+            JSON.stringify({
+              id: 1,
+              method: 'subscription',
+              params: { path: 'live.onEvent', input: { eventId: o.eventId, lastEventId } },
+            }),
+          );
+        },
+        onMessage: (buf) => {
+          if (buf.length === 4 && buf.toString() === 'PING') return ws.send('PONG');
+          const at = buf.indexOf(DATA);
+          if (at >= 0) {
+            const t = wallNow();
+            const seq = seqOf(buf, at + DATA.length);
+            sub.frames++;
+            sub.lastSeq = seq;
+            sub.lastFrameBytes = buf.length;
+            for (let c = buf.indexOf(SEQ, at); c >= 0; c = buf.indexOf(SEQ, c + SEQ.length)) {
+              const changeSeq = numberAt(buf, c + SEQ.length);
+              if (changeSeq <= sub.lastChangeSeq) {
+                sub.repeats++;
+                continue;
+              }
+              sub.lastChangeSeq = changeSeq;
+              sub.changes++;
+              o.onData?.(String(changeSeq), t, sub);
+            }
+            if (sub.items) {
+              const msg = JSON.parse(buf.toString()) as {
+                result: { data: { data: { changes: { seq: number; kind: string; id: string | null }[] } } };
+              };
+              for (const c of msg.result.data.data.changes)
+                sub.items.push({ seq: String(c.seq), kind: c.kind, id: c.id });
+            }
+          } else if (buf.indexOf(STARTED) >= 0) {
+            sub.starts++;
+            sub.startedAt = wallNow();
           }
-          sub.lastChangeSeq = changeSeq;
-          sub.changes++;
-          o.onData?.(String(changeSeq), t, sub);
-        }
-        if (sub.items) {
-          const msg = JSON.parse(buf.toString()) as {
-            result: { data: { data: { changes: { seq: number; kind: string; id: string | null }[] } } };
-          };
-          for (const c of msg.result.data.data.changes) sub.items.push({ seq: String(c.seq), kind: c.kind, id: c.id });
-        }
-      } else if (buf.indexOf(STARTED) >= 0) {
-        sub.starts++;
-        sub.startedAt = wallNow();
-      }
-    });
-    ws.on('error', () => {
-      errors++;
-    });
-    ws.on('close', () => {
-      sub.closedAt = wallNow();
-      if (closing || !o.reconnect) return;
-      const next = opened ? 0 : attempt + 1;
-      setTimeout(() => connect(sub, next), backoff(next)).unref();
-    });
+        },
+        onError: () => {
+          errors++;
+        },
+        onClose: () => {
+          sub.closedAt = wallNow();
+          if (closing || !o.reconnect) return;
+          const next = opened ? 0 : attempt + 1;
+          setTimeout(() => connect(sub, next), backoff(next)).unref();
+        },
+      },
+    );
+    sub.ws = ws;
   };
 
   const batch = o.openBatch ?? 200;
