@@ -1,5 +1,5 @@
 import type { Bench } from './lib/bench';
-import { closedLoop, createJoiner, joinBody } from './lib/joins';
+import { closedLoop, createJoiner, joinBody, photoPart } from './lib/joins';
 import { benchPhoto } from './lib/photo';
 import { cpuBetween, startApp, startJoinFloor } from './lib/servers';
 import { percentile, round } from './lib/stats';
@@ -17,7 +17,7 @@ export const b1: Bench = {
   async run({ quick }) {
     const clients = 16;
     const ms = quick ? 4_000 : 15_000;
-    const photo = (await benchPhoto()).toString('base64');
+    const photo = photoPart((await benchPhoto()).toString('base64'));
     const addresses = loopbackAddresses(clients);
 
     const app = await startApp();
@@ -56,6 +56,8 @@ export const b1: Bench = {
         errors: appFig.errors,
         serverCpuMsPerJoin: round(appFig.cpuMsPerJoin, 2),
         floorCpuMsPerJoin: round(floorFig.cpuMsPerJoin, 2),
+        driverCpuMsPerJoin: round(appFig.driverCpuMsPerJoin, 2),
+        floorDriverCpuMsPerJoin: round(floorFig.driverCpuMsPerJoin, 2),
         photoBytes: Math.round((photo.length * 3) / 4),
         clients,
         seconds: ms / 1000,
@@ -71,7 +73,7 @@ async function measure(
   url: string,
   path: string,
   eventId: string,
-  photo: string,
+  photo: Buffer,
   addresses: string[],
   clients: number,
   ms: number,
@@ -82,7 +84,9 @@ async function measure(
     const send = (n: number, client: number) => joiner.send(joinBody(eventId, photo, n), client);
     const warm = await closedLoop(send, clients, 500);
     const before = await usage();
+    const driverBefore = process.cpuUsage();
     const { results, elapsedMs } = await closedLoop(send, clients, ms);
+    const driver = process.cpuUsage(driverBefore);
     const after = await usage();
     const ok = results.filter((r) => r.ok);
     return {
@@ -100,6 +104,7 @@ async function measure(
       errors: results.length - ok.length + (warm.results.length - warm.results.filter((r) => r.ok).length),
       firstError: [...warm.results, ...results].find((r) => !r.ok)?.error,
       cpuMsPerJoin: cpuBetween(before, after) / 1000 / Math.max(1, ok.length),
+      driverCpuMsPerJoin: (driver.user + driver.system) / 1000 / Math.max(1, ok.length),
     };
   } finally {
     joiner.close();

@@ -1,5 +1,5 @@
 import type { Bench } from './lib/bench';
-import { closedLoop, createJoiner, joinBody } from './lib/joins';
+import { closedLoop, createJoiner, joinBody, photoPart } from './lib/joins';
 import { durable, startBenchPg } from './lib/pg';
 import { benchPhoto } from './lib/photo';
 import { cpuBetween, startApp, startPgJoinFloor, type Usage } from './lib/servers';
@@ -23,7 +23,7 @@ export const b10: Bench = {
   name: 'join throughput on PostgreSQL',
   async run({ quick }) {
     const ms = quick ? 4_000 : 15_000;
-    const photo = (await benchPhoto()).toString('base64');
+    const photo = photoPart((await benchPhoto()).toString('base64'));
     const addresses = loopbackAddresses(SOURCES);
     const pg = await startBenchPg();
     let appFig: Figures;
@@ -88,7 +88,7 @@ async function measure(
   url: string,
   path: string,
   eventId: string,
-  photo: string,
+  photo: Buffer,
   addresses: string[],
   ms: number,
   usage: () => Promise<Usage>,

@@ -1,6 +1,6 @@
 import type { Bench } from './lib/bench';
 import { wallNow } from './lib/child';
-import { createJoiner, type JoinResult, joinBody } from './lib/joins';
+import { createJoiner, type JoinResult, joinBody, photoPart } from './lib/joins';
 import { benchPhoto } from './lib/photo';
 import { startApp, startJoinFloor } from './lib/servers';
 import { percentile, round, sleep, until, within } from './lib/stats';
@@ -43,7 +43,7 @@ type Target = {
   registrations: () => Promise<{ ids: string[] }>;
 };
 
-async function rush(target: Target, eventId: string, times: number[], photo: string, subscribers: number) {
+async function rush(target: Target, eventId: string, times: number[], photo: Buffer, subscribers: number) {
   const joiner = createJoiner({ url: target.url, path: target.path, localAddresses: loopbackAddresses(SOURCES) });
   let pool: Awaited<ReturnType<typeof openSubscribers>> | undefined;
   try {
@@ -109,7 +109,7 @@ export const b2: Bench = {
       for (let i = 0; i < n; i++) times.push(t0 + (i * 1000) / p.rate);
       t0 += p.s * 1000;
     }
-    const photo = (await benchPhoto()).toString('base64');
+    const photo = photoPart((await benchPhoto()).toString('base64'));
     const app = await startApp();
     let eventId: string;
     let fig: Awaited<ReturnType<typeof rush>>;

@@ -1,7 +1,7 @@
 import type { Bench } from './lib/bench';
 import { wallNow } from './lib/child';
 import { concatLatencies, latencySummary, packedLatencyLog } from './lib/fanout';
-import { createJoiner, type JoinResult, joinBody } from './lib/joins';
+import { createJoiner, type JoinResult, joinBody, photoPart } from './lib/joins';
 import { durable, startBenchPg } from './lib/pg';
 import { benchPhoto } from './lib/photo';
 import { type Probe, probeFigures } from './lib/probe';
@@ -55,7 +55,7 @@ type Target = {
   probes?: { start: () => Promise<unknown>; stop: () => Promise<Probe | undefined> }[];
 };
 
-async function rush(target: Target, eventId: string, times: number[], photo: string, subscribers: number) {
+async function rush(target: Target, eventId: string, times: number[], photo: Buffer, subscribers: number) {
   const joiner = createJoiner({ url: target.urls[0], path: target.path, localAddresses: loopbackAddresses(SOURCES) });
   const logs = [packedLatencyLog(), packedLatencyLog()];
   target.onPublish((seqs, t) => {
@@ -177,7 +177,7 @@ export const b9: Bench = {
       for (let i = 0; i < n; i++) times.push(t0 + (i * 1000) / p.rate);
       t0 += p.s * 1000;
     }
-    const photo = (await benchPhoto()).toString('base64');
+    const photo = photoPart((await benchPhoto()).toString('base64'));
     const pg = await startBenchPg();
     let fig: Awaited<ReturnType<typeof rush>>;
     let floorFig: Awaited<ReturnType<typeof rush>>;

@@ -3,6 +3,13 @@
 // skip (hidden after the last block and before the next marker) are then visible.
 
 const FAST_BITS = 9;
+const MULTI_BITS = 12;
+const MULTI_EOB = 0x1000;
+/** The most `multi` tables a cache keeps (a browser or camera writes one or two AC tables per photo). */
+const MULTI_CACHE_MAX = 32;
+
+/** AC tables' `multi` lookups by their code lengths and symbols, kept between photos by their caller. */
+export type MultiCache = Map<string, Uint16Array>;
 
 type Table = {
   maxCode: Int32Array;
@@ -17,13 +24,60 @@ type Table = {
    * 11, or longer than the prefix: the symbol is decoded instead).
    */
   whole: Uint16Array;
+  /**
+   * AC tables: for every MULTI_BITS-bit prefix, the whole coefficients (and end of block) it holds in a
+   * row: bits taken | positions advanced << 5 | MULTI_EOB when an end of block closes them; 0 when not
+   * even one coefficient fits (the symbol is then decoded one step at a time).
+   */
+  multi?: Uint16Array;
 };
 export type HuffmanTables = Map<number, Table>; // key: class << 4 | id (class 0 DC, 1 AC)
 export type ScanComponent = { h: number; v: number; dc: number; ac: number };
 export type ScanFrame = { width: number; height: number; hMax: number; vMax: number };
 
-/** Reads a DHT segment's body into `tables`; false when malformed. */
-export function readHuffmanTables(body: Buffer, tables: HuffmanTables): boolean {
+/**
+ * The `multi` lookup of an AC table: from each prefix, as many whole coefficients as its bits hold, read
+ * as the walk reads them one at a time (a size-0 symbol other than ZRL ends the block, as there).
+ */
+function multiTable(maxCode: Int32Array, valPtr: Int32Array, minCode: Int32Array, values: Uint8Array): Uint16Array {
+  const multi = new Uint16Array(1 << MULTI_BITS);
+  for (let p = 0; p < multi.length; p++) {
+    let used = 0;
+    let adv = 0;
+    let eob = false;
+    for (;;) {
+      let len = 0;
+      let sym = -1;
+      for (let l = 1; l <= MULTI_BITS - used; l++) {
+        const code = (p >> (MULTI_BITS - used - l)) & ((1 << l) - 1);
+        if (code <= maxCode[l]) {
+          len = l;
+          sym = values[valPtr[l] + code - minCode[l]];
+          break;
+        }
+      }
+      if (sym < 0) break;
+      const size = sym & 15;
+      if (size === 0 && sym !== 0xf0) {
+        used += len;
+        eob = true;
+        break;
+      }
+      const step = size === 0 ? 16 : (sym >> 4) + 1;
+      if (used + len + size > MULTI_BITS || adv + step > 64) break;
+      used += len + size;
+      adv += step;
+    }
+    if (used > 0) multi[p] = used | (adv << 5) | (eob ? MULTI_EOB : 0);
+  }
+  return multi;
+}
+
+/**
+ * Reads a DHT segment's body into `tables`; false when malformed. AC tables' `multi` lookups come from
+ * `cache` when it holds one for the same codes, and are added to it.
+ */
+export function readHuffmanTables(body: Buffer, tables: HuffmanTables, cache?: MultiCache): boolean {
   let pos = 0;
   while (pos < body.length) {
     if (pos + 17 > body.length) return false;
@@ -58,7 +112,23 @@ export function readHuffmanTables(body: Buffer, tables: HuffmanTables): boolean 
       if (code > 1 << len) return false;
       code <<= 1;
     }
-    tables.set((tc << 4) | th, { maxCode, valPtr, minCode, values, fast, whole });
+    let multi: Uint16Array | undefined;
+    if (tc === 1) {
+      const key = body.toString('latin1', pos + 1, pos + 17 + total);
+      multi = cache?.get(key);
+      if (multi) {
+        // the most recently used last: a flood of one-off tables pushes out only the least used
+        cache?.delete(key);
+        cache?.set(key, multi);
+      } else {
+        multi = multiTable(maxCode, valPtr, minCode, values);
+        if (cache) {
+          if (cache.size >= MULTI_CACHE_MAX) cache.delete(cache.keys().next().value as string);
+          cache.set(key, multi);
+        }
+      }
+    }
+    tables.set((tc << 4) | th, { maxCode, valPtr, minCode, values, fast, whole, multi });
     pos += 17 + total;
   }
   return true;
@@ -152,6 +222,24 @@ export function baselineScanEnd(
             acc |= d[pos++] << (24 - nb);
             nb += 8;
           } while (nb <= 24);
+        }
+        if (k > 0) {
+          const e = (t.multi as Uint16Array)[acc >>> (32 - MULTI_BITS)];
+          if (e) {
+            const adv = (e >> 5) & 127;
+            if (e & MULTI_EOB) {
+              if (k + adv <= 63) {
+                acc <<= e & 31;
+                nb -= e & 31;
+                break;
+              }
+            } else if (k + adv <= 64) {
+              acc <<= e & 31;
+              nb -= e & 31;
+              k += adv - 1;
+              continue;
+            }
+          }
         }
         const look = acc >>> 16;
         const w = t.whole[look >>> (16 - FAST_BITS)];

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PHOTO_WORK } from '../../constants';
 import { APP_ROOT } from '../../lib/app-root';
+import type { MultiCache } from './jpeg-scan-walk';
 import { type StrippedJpeg, stripJpeg } from './jpeg-strip';
 
 export type JpegStripper = {
@@ -32,9 +33,10 @@ export function createJpegStripper(): JpegStripper {
   let worker: Worker | undefined;
   let next = 0;
   const counted = { worker: 0, inline: 0 };
+  const cache: MultiCache = new Map();
   const inline = (bytes: Buffer) => {
     counted.inline++;
-    return stripJpeg(bytes);
+    return stripJpeg(bytes, cache);
   };
   const pending = new Map<number, (r: StrippedJpeg | undefined) => void>();
 

@@ -4,6 +4,7 @@
 import {
   baselineScanEnd,
   type HuffmanTables,
+  type MultiCache,
   readHuffmanTables,
   type ScanComponent,
   type ScanFrame,
@@ -68,9 +69,10 @@ const ICC_ID = Buffer.from('ICC_PROFILE\0', 'latin1');
  * thumbnails…) and comment is left out. Undefined (the caller decodes the file in full instead) for
  * anything outside that plain shape: a truncated or malformed segment, an unknown or unsupported marker,
  * an Adobe APP14 (its colour transform would be lost), an RGB-coded frame, a precision other than 8 bits,
- * other than 1 or 3 components, no frame or scan, or any byte after EOI.
+ * other than 1 or 3 components, no frame or scan, or any byte after EOI. `cache` keeps the walk's lookups
+ * of Huffman tables met before (most photos share their browser's or camera's tables).
  */
-export function stripJpeg(b: Buffer): StrippedJpeg | undefined {
+export function stripJpeg(b: Buffer, cache?: MultiCache): StrippedJpeg | undefined {
   if (b.length < 4 || b[0] !== 0xff || b[1] !== SOI) return undefined;
   const kept: Buffer[] = [b.subarray(0, 2), JFIF];
   let frame: FrameLayout | undefined;
@@ -109,7 +111,7 @@ export function stripJpeg(b: Buffer): StrippedJpeg | undefined {
       checked = !frame.progressive;
       kept.push(b.subarray(start, end));
     } else if (code === DHT) {
-      if (!readHuffmanTables(body, tables)) return undefined;
+      if (!readHuffmanTables(body, tables, cache)) return undefined;
       kept.push(b.subarray(start, end));
     } else if (code === DRI) {
       if (body.length !== 2) return undefined;
