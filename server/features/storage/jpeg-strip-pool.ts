@@ -53,9 +53,12 @@ export function createJpegStripper(): JpegStripper {
     w.unref();
     w.on('message', (m: { id: number; r?: StrippedJpeg & { bytes: Uint8Array } }) => {
       const resolve = pending.get(m.id);
+      // an answer that comes after its caller was handed over to the calling thread (the worker was
+      // closing) is dropped, and not counted
+      if (!resolve) return;
       pending.delete(m.id);
       counted.worker++;
-      resolve?.(
+      resolve(
         m.r ? { ...m.r, bytes: Buffer.from(m.r.bytes.buffer, m.r.bytes.byteOffset, m.r.bytes.byteLength) } : undefined,
       );
     });
