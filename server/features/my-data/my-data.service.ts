@@ -5,20 +5,13 @@ import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
 import { sha256Hex } from '../../lib/ids';
 import { changeTransaction, recordChange } from '../changes/changes.repo';
-import { deletePreparedDownloadsOf } from '../gdpr/erase.repo';
+import { clearEntryAfterCommit, deleteEntryTraces } from '../gdpr/entry-removal';
 import { reachesConnections } from '../registrations/attendee-dto';
 import { connectedPeople } from '../registrations/connections.repo';
 import { findPublicEvent } from '../registrations/registrations.repo';
 import { entryOwnedBy } from '../registrations/registrations.service';
 import { withSearchEntriesErased } from '../registrations/search-index.repo';
-import { forgetMail } from './forget-mail';
-import {
-  checkpointAfterRemoval,
-  countSelfRemoval,
-  deleteDoorActionsFor,
-  deleteOwnEntry,
-  pinnedPeople,
-} from './my-data.repo';
+import { countSelfRemoval, deleteOwnEntry, pinnedPeople } from './my-data.repo';
 
 // An attendee's own copy of their data and their own removal (docs/privacy.md). Public: the proof is the
 // browser's registration token, as for editing the entry.
@@ -98,8 +91,7 @@ export async function removeMe(deps: Deps, r: Request) {
     );
     if (!gone) return undefined;
     await countSelfRemoval(trx, gone.event_id);
-    await deleteDoorActionsFor(trx, gone.event_id, gone.id);
-    await deletePreparedDownloadsOf(trx, gone.event_id);
+    await deleteEntryTraces(trx, gone);
     const change = await recordChange(trx, { event_id: gone.event_id, registration_id: gone.id, kind: 'removed', now });
     return { gone, change };
   });
@@ -107,18 +99,7 @@ export async function removeMe(deps: Deps, r: Request) {
   if (!committed) return fail.forbidden(M.attendees.accessDenied);
   deps.bus.publish([committed.change]);
   const { gone } = committed;
-  if (gone.photo_url) {
-    // a file left behind (the storage failed) is swept as an orphan: no row points at it any more
-    await deps.storage
-      .remove(gone.photo_url)
-      .catch((err) => deps.log.error({ err, url: gone.photo_url }, 'could not remove a photo file'));
-  }
-  await forgetMail(deps, gone.event_id, gone.id);
-  const { busy } = await checkpointAfterRemoval(deps.db);
-  if (busy) {
-    deps.erasures.checkpointOwed = true;
-    deps.log.warn('WAL checkpoint after a self-removal was busy; the erasure job retries it');
-  }
+  await clearEntryAfterCommit(deps, gone);
   deps.log.info({ eventId: gone.event_id, registrationId: gone.id }, 'attendee removed themselves');
   return { id: gone.id, event_id: gone.event_id };
 }

@@ -5,6 +5,7 @@ import type { ChangeKind, Database } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { fail } from '../../lib/errors';
 import { changeTransaction, recordChange } from '../changes/changes.repo';
+import { clearEntryAfterCommit, deleteEntryTraces } from '../gdpr/entry-removal';
 import { listResponse, rowsOf } from './public-list.service';
 import { toRegistrationDto } from './registration-dto';
 import { countHereNow, countOwned, countOwnedCheckedIn, listOwned, searchOwned } from './registration-lists.repo';
@@ -16,6 +17,7 @@ import {
   setCheckedIn,
   setCheckedOut,
 } from './registrations.repo';
+import { withSearchEntriesErased } from './search-index.repo';
 
 // The organiser's attendee management inside /event/{id} (spec §2, §4 registration check-in, §6):
 // owner only, with the event's user_id in every query. Someone else's event or entry reads exactly
@@ -102,24 +104,24 @@ export const undoCheckIn = (deps: Deps, userId: string, id: string) => setPresen
 export const checkOut = (deps: Deps, userId: string, id: string) => setPresence(deps, userId, id, 'check-out');
 export const undoCheckOut = (deps: Deps, userId: string, id: string) => setPresence(deps, userId, id, 'undo-check-out');
 
-/** spec §7 delete registration: the row, the count and the change in one transaction; the photo file after. */
+/**
+ * spec §7 delete registration: the row, the count and the change in one transaction, with what else holds
+ * the attendee (door actions, the event's prepared download files, the search index's entries); after
+ * commit the photo, the outbox mail naming them and what the database files keep of the row, as for an
+ * attendee's own removal (gdpr/entry-removal.ts).
+ */
 export async function removeRegistration(deps: Deps, userId: string, id: string) {
   const now = deps.clock.now().toISOString();
   const committed = await changeTransaction(deps.db, async (trx) => {
-    const gone = await deleteOwnedRegistration(trx, userId, id);
+    const gone = await withSearchEntriesErased(trx, () => deleteOwnedRegistration(trx, userId, id));
     if (!gone) return undefined;
     await bumpAttendeeCount(trx, gone.event_id, -1);
+    await deleteEntryTraces(trx, gone);
     const change = await recordChange(trx, { event_id: gone.event_id, registration_id: id, kind: 'removed', now });
     return { gone, change };
   });
   if (!committed) return denied();
-  if (committed.gone.photo_url) {
-    try {
-      await deps.storage.remove(committed.gone.photo_url);
-    } catch (err) {
-      deps.log.error({ err, url: committed.gone.photo_url }, 'could not remove a photo file');
-    }
-  }
   deps.bus.publish([committed.change]);
+  await clearEntryAfterCommit(deps, committed.gone);
   return { id, event_id: committed.gone.event_id };
 }
