@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { MultiCache } from './jpeg-scan-walk';
+import type { MultiCache } from './jpeg-huffman-tables';
 import { type StrippedJpeg, stripJpeg } from './jpeg-strip';
 
 // The walk reads several AC coefficients per lookup (`multi`); handed lookups that hold nothing, it reads

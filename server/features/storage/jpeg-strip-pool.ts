@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PHOTO_WORK } from '../../constants';
 import { APP_ROOT } from '../../lib/app-root';
-import type { MultiCache } from './jpeg-scan-walk';
+import type { MultiCache } from './jpeg-huffman-tables';
 import { type StrippedJpeg, stripJpeg } from './jpeg-strip';
 
 export type JpegStripper = {

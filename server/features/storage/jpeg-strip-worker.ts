@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import type { MultiCache } from './jpeg-scan-walk';
+import type { MultiCache } from './jpeg-huffman-tables';
 import { stripJpeg } from './jpeg-strip';
 
 // The worker side of jpeg-strip-pool.ts: stripJpeg on a thread of its own, the result's bytes handed

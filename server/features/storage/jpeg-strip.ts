@@ -1,14 +1,8 @@
 // A JPEG's own coded image, without anything else it carries (docs/decisions/0011-join-fast-path.md).
 // Marker layout from ITU-T T.81 (B.1.1.2, B.2) and JFIF 1.02.
 
-import {
-  baselineScanEnd,
-  type HuffmanTables,
-  type MultiCache,
-  readHuffmanTables,
-  type ScanComponent,
-  type ScanFrame,
-} from './jpeg-scan-walk';
+import { type HuffmanTables, type MultiCache, readHuffmanTables } from './jpeg-huffman-tables';
+import { baselineScanEnd, type ScanComponent, type ScanFrame } from './jpeg-scan-walk';
 
 const SOI = 0xd8;
 const EOI = 0xd9;
