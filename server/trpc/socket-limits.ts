@@ -12,6 +12,12 @@ export const SOCKET_LIMITS = {
   MAX_BUFFERED_BYTES: 512 * 1024,
   /** A ws ping every interval; a socket that has not echoed the last one by the next is dropped. */
   LIVENESS_MS: 30_000,
+  /**
+   * Every signed-in socket's session is read again at this pace, so a session ended where this process
+   * was not told (the notice from another process lost, e.g. while its bus listener reconnected) still
+   * closes its sockets within it.
+   */
+  SESSION_RECHECK_MS: 60_000,
 } as const;
 
 /** Open sockets per client address, for the per-IP ceiling; one counter per app (built in createDeps). */

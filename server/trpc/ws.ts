@@ -166,21 +166,46 @@ function coalescedWrites(req: IncomingMessage) {
 /**
  * Closes the sockets of a session when it ends, so every subscription on them stops at once (each call
  * is also re-checked: see `currentSession` in trpc.ts). Ended means signed out, ended by a password
- * reset, or expired: a timer per signed-in socket re-checks at the session's expiry.
+ * reset, or expired: a timer per signed-in socket re-checks at the session's expiry, and every session
+ * with sockets is read again each SESSION_RECHECK_MS, for an end this process was not told of.
  */
 function createSessionSockets(deps: Deps) {
-  const bySession = new Map<string, Set<WebSocket>>();
+  type Tracked = { sockets: Set<WebSocket>; recheck: NonNullable<Context['recheckSession']> };
+  const bySession = new Map<string, Tracked>();
   const end = (socket: WebSocket) => socket.close(WS_CLOSE.SESSION_ENDED, 'session ended');
 
   const stopListening = deps.sessions.onEnded((sessionIds) => {
-    for (const id of sessionIds) for (const socket of bySession.get(id) ?? []) end(socket);
+    for (const id of sessionIds) for (const socket of bySession.get(id)?.sockets ?? []) end(socket);
   });
+
+  /** One read of each tracked session; the sockets of one that ended (or expired) are closed. */
+  async function recheckAll() {
+    for (const [sessionId, tracked] of [...bySession]) {
+      if (stopped) return;
+      const auth = await tracked.recheck().catch((err) => {
+        deps.log.error({ err }, 'session re-check for a WebSocket failed');
+        return 'failed' as const; // the database is unreachable: left to the next round
+      });
+      if (auth !== 'failed' && auth?.sessionId !== sessionId) for (const socket of tracked.sockets) end(socket);
+    }
+  }
+  let stopped = false;
+  let stopRounds: (() => void) | undefined;
+  const round = () => {
+    stopRounds = undefined;
+    void recheckAll().finally(() => {
+      if (!stopped) stopRounds = deps.liveTimer.after(SOCKET_LIMITS.SESSION_RECHECK_MS, round);
+    });
+  };
+  stopRounds = deps.liveTimer.after(SOCKET_LIMITS.SESSION_RECHECK_MS, round);
 
   function track(socket: WebSocket, ctx: Context) {
     const { sessionId, sessionExpiresAt, recheckSession } = ctx;
     if (!sessionId || !sessionExpiresAt || !recheckSession || socket.readyState !== socket.OPEN) return;
-    const set = bySession.get(sessionId) ?? new Set<WebSocket>();
-    bySession.set(sessionId, set.add(socket));
+    const tracked = bySession.get(sessionId) ?? { sockets: new Set<WebSocket>(), recheck: recheckSession };
+    tracked.sockets.add(socket);
+    bySession.set(sessionId, tracked);
+    const set = tracked.sockets;
 
     let timer: NodeJS.Timeout | undefined;
     const checkAt = (expiresAt: Date) => {
@@ -208,6 +233,10 @@ function createSessionSockets(deps: Deps) {
 
   return {
     track,
-    stop: stopListening,
+    stop: () => {
+      stopped = true;
+      stopRounds?.();
+      stopListening();
+    },
   };
 }

@@ -3,6 +3,8 @@ import WebSocket from 'ws';
 import { SESSION } from '#server/constants';
 import { deleteUserSessions, extendSession } from '#server/features/auth/sessions.repo';
 import { fixedClock } from '#server/lib/clock';
+import { manualTimer } from '#server/lib/timer';
+import { SOCKET_LIMITS } from '#server/trpc/socket-limits';
 import { TRPC_LIMITS, WS_CLOSE } from '#shared/constants';
 import { M } from '#shared/messages';
 import { eventForm } from '../helpers/factory';
@@ -18,11 +20,13 @@ const password = 'Str0ng!Pass';
 
 let srv: TestServer;
 let clock: ReturnType<typeof fixedClock>;
+let timer: ReturnType<typeof manualTimer>;
 const open: WsOnlyClient[] = [];
 
 beforeEach(async () => {
   clock = fixedClock(T0);
-  srv = await startTestServer({ overrides: { clock } });
+  timer = manualTimer();
+  srv = await startTestServer({ overrides: { clock, liveTimer: timer } });
 });
 afterEach(async () => {
   await Promise.all(open.splice(0).map((c) => c.close()));
@@ -82,6 +86,28 @@ describe('a session that ends stops acting on every open WebSocket', () => {
     await actsAsNobody(ws, event.id);
     expect(ws.closes()).toEqual([]); // the same socket answered
     await eventStillThere(event.id);
+  });
+
+  it('ended where this process is not told, the socket is closed (4001) at the next session re-check round', async () => {
+    const { user, cookie } = await signedIn();
+    const ws = socketWith(cookie);
+    await actsAsUser(ws);
+    const other = await srv.signedIn('grace@example.com', password);
+    const stays = socketWith(other.cookie());
+    expect(await stays.trpc.auth.me.query()).toMatchObject({ email: 'grace@example.com' });
+
+    await deleteUserSessions(srv.deps.db, user.id); // the repo directly: no "ended" notice reaches ws.ts
+    // in liveness steps: each socket echoes the ping of one step (a call's round trip waits for that)
+    // before the next step, or it would be dropped as a reader that fell behind
+    for (let t = 0; t < SOCKET_LIMITS.SESSION_RECHECK_MS; t += SOCKET_LIMITS.LIVENESS_MS) {
+      expect(ws.closes()).toEqual([]);
+      timer.advance(SOCKET_LIMITS.LIVENESS_MS);
+      await Promise.all([ws.trpc.auth.me.query().catch(() => null), stays.trpc.auth.me.query()]);
+    }
+
+    expect(await ws.closed()).toBe(WS_CLOSE.SESSION_ENDED);
+    expect(await stays.trpc.auth.me.query()).toMatchObject({ email: 'grace@example.com' });
+    expect(stays.closes()).toEqual([]);
   });
 
   it('sign-out over HTTP closes the socket (4001); the reconnect is anonymous', async () => {
