@@ -1,9 +1,9 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AT, searchWorld } from '../../../tests/helpers/attendee-search-world';
 import { onPostgres } from '../../../tests/helpers/test-db';
 import { checkpointWal, deleteRegistrationsOf } from '../gdpr/erase.repo';
 import { PEOPLE } from './attendee-search.cases';
-import { AT, searchWorld } from './attendee-search.world';
 import { countOwned, countPublic, searchOwned, searchPublic } from './registration-lists.repo';
 
 // The attendee search's plans: which reads its index, and how (migration 0011: FTS5 on SQLite, pg_trgm on

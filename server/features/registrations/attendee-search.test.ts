@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AT, searchWorld } from '../../../tests/helpers/attendee-search-world';
 import { isPostgres } from '../../db/dialect';
 import { deleteRegistrationsOf } from '../gdpr/erase.repo';
 import { PEOPLE, TERMS } from './attendee-search.cases';
-import { AT, searchWorld } from './attendee-search.world';
 import { searchOwned } from './registration-lists.repo';
 
 // The attendee search reads its trigram index (migration 0011: FTS5 on SQLite, pg_trgm on PostgreSQL)

@@ -1,11 +1,19 @@
 import { type CompiledQuery, type KyselyPlugin, sql } from 'kysely';
 import { expect } from 'vitest';
-import { openTestDb } from '../../../tests/helpers/test-db';
-import type { Db } from '../../db/connection';
-import { dialectOf, isPostgres, likeIgnoringCase } from '../../db/dialect';
-import { countOwned, countPublic, listOwned, listPublic, searchOwned, searchPublic } from './registration-lists.repo';
+import type { Db } from '#server/db/connection';
+import { dialectOf, isPostgres, likeIgnoringCase } from '#server/db/dialect';
+import {
+  countOwned,
+  countPublic,
+  listOwned,
+  listPublic,
+  searchOwned,
+  searchPublic,
+} from '#server/features/registrations/registration-lists.repo';
+import { openTestDb } from './test-db';
 
-// The attendee search's tests (attendee-search.test.ts, attendee-search-plans.test.ts): a small world of
+// The attendee search's tests (server/features/registrations/attendee-search.test.ts and
+// attendee-search-plans.test.ts): a small world of
 // entries, and what a plain look at every row finds, to compare the search with.
 
 export const AT = '2026-06-01T09:00:00.000Z';
