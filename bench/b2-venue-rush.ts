@@ -1,9 +1,9 @@
 import type { Bench } from './lib/bench';
 import { wallNow } from './lib/child';
-import { createJoiner, type JoinResult, joinBody, photoPart } from './lib/joins';
+import { createJoiner, joinBody, photoPart, sendOnSchedule } from './lib/joins';
 import { benchPhoto } from './lib/photo';
 import { startApp, startJoinFloor } from './lib/servers';
-import { percentile, round, sleep, until, within } from './lib/stats';
+import { percentile, round, until, within } from './lib/stats';
 import { loopbackAddresses, openSubscribers } from './lib/subscribers';
 
 /**
@@ -50,15 +50,7 @@ async function rush(target: Target, eventId: string, times: number[], photo: Buf
     pool = await openSubscribers({ url: target.url, eventId, count: subscribers, sample: SAMPLE });
     if (!pool.allStarted()) throw new Error('not every subscriber started');
     const bodies = times.map((_, n) => joinBody(eventId, photo, n));
-    const pending: Promise<JoinResult>[] = [];
-    let late = 0;
-    const start = wallNow();
-    for (let n = 0; n < times.length; n++) {
-      const wait = start + times[n] - wallNow();
-      if (wait > 1) await sleep(wait);
-      else if (wait < -50) late++;
-      pending.push(joiner.send(bodies[n], n));
-    }
+    const { pending, late, start } = await sendOnSchedule(joiner, bodies, times);
     const sentMs = wallNow() - start;
     const results = await within(Promise.all(pending), 120_000);
     if (!results) throw new Error('joins still unanswered 120 s after the last was sent');

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { wallNow } from './child';
+import { sleep } from './stats';
 
 /**
  * Join requests as the join page sends them: one POST of the tRPC mutation with the form and the photo
@@ -100,4 +101,25 @@ export async function closedLoop(
     }),
   );
   return { results, elapsedMs: wallNow() - start };
+}
+
+/**
+ * Open loop (B2, B9): each body goes at its time (ms after the start) whatever became of the earlier
+ * ones. `late` counts the joins the driver itself sent more than 50 ms after their time.
+ */
+export async function sendOnSchedule(
+  joiner: ReturnType<typeof createJoiner>,
+  bodies: JoinBody[],
+  times: number[],
+): Promise<{ pending: Promise<JoinResult>[]; late: number; start: number }> {
+  const pending: Promise<JoinResult>[] = [];
+  let late = 0;
+  const start = wallNow();
+  for (let n = 0; n < times.length; n++) {
+    const wait = start + times[n] - wallNow();
+    if (wait > 1) await sleep(wait);
+    else if (wait < -50) late++;
+    pending.push(joiner.send(bodies[n], n));
+  }
+  return { pending, late, start };
 }

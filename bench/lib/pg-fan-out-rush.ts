@@ -1,6 +1,6 @@
 import { wallNow } from './child';
 import { concatLatencies, latencySummary, packedLatencyLog } from './fanout';
-import { createJoiner, type JoinResult, joinBody } from './joins';
+import { createJoiner, joinBody, sendOnSchedule } from './joins';
 import { type Probe, probeFigures } from './probe';
 import { cpuBetween, type Usage } from './servers';
 import { sleep, until, within } from './stats';
@@ -59,19 +59,11 @@ export async function rush(target: Target, eventId: string, times: number[], pho
     counting = true;
 
     const bodies = times.map((_, n) => joinBody(eventId, photo, n));
-    const pending: Promise<JoinResult>[] = [];
-    let late = 0;
     const usageBefore = await Promise.all(target.usage.map((u) => u()));
     const pgBefore = target.pgCpuMs();
     const driverBefore = process.cpuUsage();
     await Promise.all((target.probes ?? []).map((p) => p.start()));
-    const start = wallNow();
-    for (let n = 0; n < times.length; n++) {
-      const wait = start + times[n] - wallNow();
-      if (wait > 1) await sleep(wait);
-      else if (wait < -50) late++;
-      pending.push(joiner.send(bodies[n], n));
-    }
+    const { pending, late, start } = await sendOnSchedule(joiner, bodies, times);
     const results = await within(Promise.all(pending), 120_000);
     if (!results) throw new Error('joins still unanswered 120 s after the last was sent');
     const doneMs = wallNow() - start;
