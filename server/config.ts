@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { canonicalTimeZone, localTimeZone } from '#shared/zone-names';
+import { canonicalTimeZone } from '#shared/zone-names';
+import { hostTimeZone } from './lib/host-time-zone';
 import { parseTrustProxy } from './lib/trusted-proxies';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' ? v.trim() || undefined : v);
@@ -59,13 +60,18 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('Roomlist <no-reply@localhost>'),
   // The zone of events saved without one (those from before zones were stored): their dates, times and
   // erasure deadline are read on its clocks. Empty: this machine's zone.
-  TIME_ZONE: z.preprocess(
-    (v) => blankToUndefined(v) ?? localTimeZone(),
-    z
-      .string()
-      .refine((v) => canonicalTimeZone(v) !== undefined, { message: 'must be an IANA time zone such as Europe/London' })
-      .transform((v) => canonicalTimeZone(v) as string),
-  ),
+  TIME_ZONE: z
+    .preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .refine((v) => canonicalTimeZone(v) !== undefined, {
+          message: 'must be an IANA time zone such as Europe/London',
+        })
+        .transform((v) => canonicalTimeZone(v) as string)
+        .optional(),
+    )
+    .transform((v) => v ?? hostTimeZone()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()

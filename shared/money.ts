@@ -2,11 +2,13 @@ import { PRICES, REVENUE } from './constants';
 import { M } from './messages';
 
 // spec §9: amounts are integer pence, shown in en-GB format with two decimals.
-const GBP = new Intl.NumberFormat(PRICES.LOCALE, { style: 'currency', currency: PRICES.CURRENCY });
+// Made on first use: a server that formats no price keeps ICU's number data out of memory (bench B8).
+let gbp: Intl.NumberFormat | undefined;
 
 /** e.g. 1000 → '£10.00', 123450 → '£1,234.50'. */
 export function formatPence(pence: number): string {
-  return GBP.format(pence / 100);
+  gbp ??= new Intl.NumberFormat(PRICES.LOCALE, { style: 'currency', currency: PRICES.CURRENCY });
+  return gbp.format(pence / 100);
 }
 
 /** spec §5 download price: 0 is shown as 'Free'. */

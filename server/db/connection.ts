@@ -1,10 +1,11 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { DB } from '../constants';
 import type { Log } from '../lib/log';
 import { createPrivateFile, mkdirPrivate } from '../lib/private-files';
+import { loadPg } from './pg-module';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -37,6 +38,7 @@ export function openPostgres(
   url: string,
   o: { max?: number; idleMs?: number; name?: string; onError?: (err: Error) => void } = {},
 ): Db {
+  const pg = loadPg();
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>
       oid === INT8_OID || oid === NUMERIC_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),

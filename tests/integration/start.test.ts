@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { npmStart } from '../helpers/npm-start';
 import { processTree } from '../helpers/process-tree';
@@ -26,6 +28,33 @@ describe('npm start', () => {
     const s = await npmStart({ timeoutMs: 180_000 });
     try {
       await expectLeanTree(s);
+    } finally {
+      await s.stop();
+    }
+  }, 200_000);
+
+  // bench B8: an idle server's memory. The first Intl date or number format maps ~8 MB of ICU's data, and
+  // Node's fetch classes (which the pg package touches as it loads) ~12 MB: a server on SQLite that has
+  // served nothing but /healthz needs neither. A trap loaded into the server reports either on stderr.
+  it('an idle server on SQLite makes no Intl format and does not load fetch (pg stays unloaded)', async () => {
+    const trap = pathToFileURL(path.join(root, 'tests/helpers/idle-footprint-trap.mjs')).href;
+    // the trap reports what it is there for
+    const control = spawnSync(process.execPath, ['--import', trap, '-e', "new Intl.NumberFormat('en'); Response"], {
+      encoding: 'utf8',
+    });
+    expect(control.stderr).toMatch(/FOOTPRINT \d+ Intl\.NumberFormat: /);
+    expect(control.stderr).toMatch(/FOOTPRINT \d+ Response: /);
+
+    const s = await npmStart({ timeoutMs: 180_000, env: { NODE_OPTIONS: `--import ${trap}` } });
+    try {
+      expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 500)); // the jobs' first turn
+      expect(
+        s
+          .out()
+          .split('\n')
+          .filter((l) => l.startsWith(`FOOTPRINT ${s.serverPid} `)),
+      ).toEqual([]);
     } finally {
       await s.stop();
     }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from '../../db/pg-module';
 import type { Log } from '../../lib/log';
 import type { SessionEndBroadcast } from '../auth/session';
 import { type Change, createInProcessBus, type LiveBus } from './bus';
@@ -60,7 +61,7 @@ export function createPostgresBus(
   };
 
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url, application_name: 'roomlist-live-bus' });
+    const c = new (loadPg().Client)({ connectionString: url, application_name: 'roomlist-live-bus' });
     c.on('notification', (msg) =>
       msg.channel === SESSIONS_CHANNEL ? receiveSessions(msg.payload) : receive(msg.payload),
     );
