@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { M } from '#shared/messages';
+import { organiserEvent } from '../helpers/attendees-browser';
 import {
   ARTIFACTS,
   BROWSER_WAIT_MS,
@@ -130,4 +131,37 @@ describe("the event's time zone in the browser", () => {
     api.close();
     for (const p of [organiser, local, abroad, phone]) expect(p.errors).toEqual([]);
   }, 120_000);
+
+  // bench B7: a page's first Intl date format costs a phone's main thread ~100 ms. Chromium has Temporal,
+  // which names, compares and dates the zones here: the join page, with its zone named or not, makes none.
+  test('the join page makes no Intl date format where the browser has Temporal', async () => {
+    server = await startTestServer();
+    const { api, event } = await organiserEvent(server, { time_zone: 'Europe/London' });
+    api.close();
+    for (const [zone, named] of [
+      ['Europe/London', false],
+      ['America/New_York', true],
+    ] as const) {
+      const viewer = await open(zone, PHONE);
+      await viewer.context.addInitScript(() => {
+        const made: string[] = [];
+        (window as unknown as { intlMade: string[] }).intlMade = made;
+        const Real = Intl.DateTimeFormat;
+        // a subclass keeps the constructor's statics and prototype, and counts each one made
+        Intl.DateTimeFormat = class extends Real {
+          constructor(...args: ConstructorParameters<typeof Real>) {
+            super(...args);
+            made.push(JSON.stringify(args));
+          }
+        } as typeof Intl.DateTimeFormat;
+      });
+      await viewer.page.goto(`/register/${event.id}`);
+      await visible(viewer.page.getByRole('button', { name: M.attendees.joinButton }));
+      await visible(viewer.page.getByRole('group', { name: M.choices.heading }));
+      expect(await viewer.page.getByText('(Europe/London)').count()).toBe(named ? 1 : 0);
+      expect(await viewer.page.evaluate(() => typeof (globalThis as { Temporal?: unknown }).Temporal)).toBe('object');
+      expect(await viewer.page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade)).toEqual([]);
+      expect(viewer.errors).toEqual([]);
+    }
+  });
 });
