@@ -43,6 +43,9 @@ export default defineConfig({
     manifest: true,
     // Split by route (client/routes.tsx loads every page lazily); issue 8 B6 measures the result.
     rolldownOptions: {
+      // The app (index.html) and the join page's loader, which asks for the page's scripts after its first
+      // paint (server/http/first-paint.ts).
+      input: { index: path.join(root, 'client/index.html'), 'after-paint': path.join(root, 'client/after-paint.ts') },
       // An app, not a library: no chunk has to keep the exports of its modules.
       preserveEntrySignatures: false,
       output: {

@@ -10,3 +10,7 @@ export const INTRO_SLOTS = {
   when: '__RL_WHEN__',
   where: '__RL_WHERE__',
 } as const;
+/** The join page's list of its scripts, entry first, which its loader (client/after-paint.ts) asks for after the first paint. */
+export const PAGE_SCRIPTS_ELEMENT_ID = 'page-scripts';
+/** The loader's key in the build's manifest (vite.config.ts builds it as an entry of its own). */
+export const AFTER_PAINT_ENTRY = 'after-paint.ts';

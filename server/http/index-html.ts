@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import { APP, PAGE_HINTS } from '#shared/constants';
+import { AFTER_PAINT_ENTRY } from '#shared/first-paint';
 import { escapeHtml } from '../lib/escape-html';
 import { compressBoth, type Encoding, pickEncoding } from './content-encoding';
 import { fillRegisterIntro, pageEvent, readRegisterIntro, withFirstPaint } from './first-paint';
@@ -70,17 +71,21 @@ export function indexHtml(clientDir: string, appName: string, routeData?: RouteD
     publicHtml: string;
     hints: (pathname: string) => RouteHints;
     registerIntro: string | undefined;
+    /** The built loader of the join page's scripts (first-paint.ts), when the build has one. */
+    afterPaint: string | undefined;
   };
   let base: Promise<Base> | undefined;
   const shells = new Map<string, Promise<Shell>>();
   const load = async (): Promise<Base> => {
     const html = brandIndexHtml(await fs.readFile(path.join(clientDir, 'index.html'), 'utf8'), appName);
     const publicHtml = inlineStyles(html, await readShellStyles(clientDir, html));
+    const manifest = await readManifest(clientDir);
     return {
       html,
       publicHtml,
-      hints: routePreloads(await readManifest(clientDir)),
+      hints: routePreloads(manifest),
       registerIntro: await readRegisterIntro(clientDir),
+      afterPaint: manifest?.[AFTER_PAINT_ENTRY]?.file,
     };
   };
   const shellFor = (b: Base, hints: RouteHints) => {
@@ -97,7 +102,7 @@ export function indexHtml(clientDir: string, appName: string, routeData?: RouteD
     const event = pageEvent(data);
     if (!event || !b.registerIntro) return html;
     try {
-      return withFirstPaint(html, fillRegisterIntro(b.registerIntro, appName, event));
+      return withFirstPaint(html, fillRegisterIntro(b.registerIntro, appName, event), b.afterPaint);
     } catch {
       return html; // a text that cannot be formatted: the page draws itself, as without the template
     }
