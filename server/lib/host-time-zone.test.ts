@@ -20,6 +20,9 @@ describe('hostTimeZone (the default TIME_ZONE, read without Intl)', () => {
     expect(hostTimeZone(host({ link: '../usr/share/zoneinfo/America/Argentina/Buenos_Aires' }))).toBe(
       'America/Argentina/Buenos_Aires',
     );
+    // the database's posix/ and right/ copies name the same zones
+    expect(hostTimeZone(host({ link: '/usr/share/zoneinfo/posix/Europe/London' }))).toBe('Europe/London');
+    expect(hostTimeZone(host({ tz: 'right/Europe/Paris' }))).toBe('Europe/Paris');
   });
 
   it('prefers TZ, as a name, a :name or a zoneinfo path', () => {

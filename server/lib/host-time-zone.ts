@@ -23,7 +23,11 @@ const system: HostZoneSources = {
 function zoneNamed(spec: string | undefined, exists: HostZoneSources['exists']): string | undefined {
   if (!spec) return undefined;
   const at = spec.indexOf('zoneinfo/');
-  const name = at >= 0 ? spec.slice(at + 'zoneinfo/'.length) : spec.replace(/^:/, '');
+  // 'posix/' and 'right/' are the database's copies of every zone (the latter counting leap seconds): same names
+  const name = (at >= 0 ? spec.slice(at + 'zoneinfo/'.length) : spec.replace(/^:/, '')).replace(
+    /^(?:posix|right)\//,
+    '',
+  );
   if (!IANA_NAME.test(name) || !exists(path.join(ZONEINFO, name))) return undefined;
   return UTC_NAMES.has(name) ? 'UTC' : name;
 }
