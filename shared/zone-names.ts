@@ -3,7 +3,7 @@
 
 // A zone's name as IANA writes one ('UTC', 'Europe/London', 'America/Argentina/Buenos_Aires',
 // 'Etc/GMT+5'): this refuses what Intl also takes but is no IANA name, such as the offset '+01:00'.
-const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/;
+export const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/;
 export const TIME_ZONE_MAX = 64;
 
 /** The zone's own spelling of a name Intl knows ('europe/london' → 'Europe/London'), or undefined. */

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { localTimeZone } from '#shared/zone-names';
+import { IANA_NAME, localTimeZone } from '#shared/zone-names';
 
 const ZONEINFO = '/usr/share/zoneinfo';
-const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/;
 // Names of UTC in the zone database that Intl spells 'UTC'.
 const UTC_NAMES = new Set(['Etc/UTC', 'Etc/UCT', 'Etc/Universal', 'Etc/Zulu', 'UCT', 'Universal', 'Zulu']);
 
