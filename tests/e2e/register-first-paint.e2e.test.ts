@@ -45,6 +45,8 @@ describe('/register/{id} on a cold load', () => {
         if (document.readyState !== 'interactive' || !h1?.parentElement) return;
         const r = h1.getBoundingClientRect();
         Object.assign(window, { served: { intro: canon(h1.parentElement), rect: [r.x, r.y, r.width, r.height] } });
+        // the frame that draws the served page: asked for before the loader runs, so called before its own
+        requestAnimationFrame(() => Object.assign(window, { firstFrame: performance.now() }));
       });
       let shift = 0;
       new PerformanceObserver((list) => {
@@ -80,16 +82,19 @@ describe('/register/{id} on a cold load', () => {
     expect(after.shift ?? 0).toBe(0);
     expect(await page.locator('h1').count()).toBe(1); // replaced, not added to
     // the scripts are not needed for that paint: the page's loader asks for them, the join page's chunk
-    // included, once it is on screen
+    // included, once the frame that draws it is done (the paint's own timestamp, when the frame reached
+    // the screen, can come later on a busy machine)
     const timing = await page.evaluate(() => ({
       painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      firstFrame: (window as unknown as { firstFrame?: number }).firstFrame,
       asked: performance.getEntriesByType('resource').flatMap((e) => {
         const file = /\/assets\/(index|vendor|Box|join-page)-[\w-]+\.js$/.exec(e.name)?.[1];
         return file ? [{ file, at: e.startTime }] : [];
       }),
     }));
     expect(timing.asked.map((a) => a.file).sort()).toEqual(['Box', 'index', 'join-page', 'vendor']);
-    for (const a of timing.asked) expect(a.at, a.file).toBeGreaterThan(timing.painted ?? Number.POSITIVE_INFINITY);
+    expect(timing.painted).toBeGreaterThan(0);
+    for (const a of timing.asked) expect(a.at, a.file).toBeGreaterThan(timing.firstFrame ?? Number.POSITIVE_INFINITY);
     expect(await page.locator('link[rel="modulepreload"][href*="join-page-"]').count()).toBe(1);
     // the event and the configuration came with the HTML
     expect(requests.filter((p) => p.startsWith('/trpc/') && /registrations\.event|publicConfig/.test(p))).toEqual([]);
