@@ -1,5 +1,8 @@
+import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { LIVE } from '#server/constants';
+import type { LiveItem } from '#server/features/live/live-feed';
+import { apiJoin } from '../helpers/attendees-browser';
 import { liveChanges } from '../helpers/live-changes';
 import { directStream, turn } from '../helpers/live-direct-stream';
 import { joinTogether } from '../helpers/live-raw';
@@ -44,6 +47,60 @@ describe('the batch window', () => {
       await expect.poll(() => s.written()).toBeGreaterThan(before);
     } finally {
       await s.stop();
+    }
+  });
+
+  it('a join is answered before its change is written to the screens (the fan-out never holds the answer)', async () => {
+    const { eventId } = await anEvent();
+    const { lastEventId } = await lw.srv.client().trpc.live.cursor.query({ eventId });
+    const s = await directStream(eventId, lastEventId);
+    // what the screens' socket had been given when the join's answer was handed to its own socket
+    const writtenAtAnswer: number[] = [];
+    const watch = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (!req.url?.startsWith('/trpc/registrations.join')) return;
+      const end = res.end;
+      res.end = function (this: http.ServerResponse, ...args: Parameters<typeof end>) {
+        writtenAtAnswer.push(s.written());
+        return end.apply(this, args);
+      } as typeof end;
+    };
+    lw.srv.app.server.prependListener('request', watch);
+    try {
+      await s.live;
+      const idle = s.written();
+      const { registration } = await apiJoin(lw.srv, eventId, { first_name: 'Ada', last_name: 'Quick' });
+      expect(writtenAtAnswer).toEqual([idle]);
+      // and the change still goes at once after the quiet spell: no timer has moved
+      await expect.poll(() => s.changes().map((c) => c.id)).toEqual([registration.id]);
+    } finally {
+      lw.srv.app.server.off('request', watch);
+      await s.stop();
+    }
+  });
+
+  it('hands a batch to many screens a slice at a time, letting other work run between slices', async () => {
+    const { eventId } = await anEvent();
+    const feed = lw.srv.deps.liveFeeds.feed(lw.srv.deps, eventId);
+    await feed.ready;
+    const screens = 2 * LIVE.HANDOVER_SLICE + 1;
+    const got: LiveItem[][] = [];
+    // how many screens had the batch when a turn of the event loop, asked for by the first, came
+    let atTurn = -1;
+    const detach = Array.from({ length: screens }, (_, i) =>
+      feed.attach((items) => {
+        got.push(items);
+        if (i === 0) setImmediate(() => (atTurn = got.length));
+      }),
+    );
+    try {
+      const { ids } = await joinTogether(eventId, ['Ada']);
+      await expect.poll(() => got.length).toBe(screens);
+      expect(atTurn).toBe(LIVE.HANDOVER_SLICE);
+      // every screen got the one batch, once
+      expect(new Set(got.map((items) => items[0])).size).toBe(1);
+      expect(got[0].flatMap((item) => item.changes.map((c) => c.id))).toEqual(ids);
+    } finally {
+      for (const d of detach) d();
     }
   });
 });

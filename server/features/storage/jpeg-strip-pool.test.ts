@@ -21,6 +21,7 @@ afterEach(async () => {
 describe('the JPEG check on a worker thread', () => {
   it('gives the same answers as on the calling thread, for many photos at once', async () => {
     stripper = createJpegStripper();
+    await stripper.warm();
     const plain = await Promise.all([3, 5, 7, 11, 13, 17].map(photo));
     const hidden = Buffer.concat([plain[0].subarray(0, -2), Buffer.from('hidden'), plain[0].subarray(-2)]);
     const inputs = [
@@ -46,6 +47,7 @@ describe('the JPEG check on a worker thread', () => {
   it('runs off the calling thread, and the caller still gets its answer when the worker dies', async () => {
     stripper = createJpegStripper();
     const jpeg = await photo(3);
+    await stripper.warm();
     expect((await stripper.strip(jpeg))?.checked).toBe(true);
     expect(stripper.counts()).toEqual({ worker: 1, inline: 0 });
     // the worker ends while photos wait: each still gets the calling thread's answer
@@ -54,7 +56,20 @@ describe('the JPEG check on a worker thread', () => {
     for (const a of await waiting) expect(a?.checked).toBe(true);
     expect(stripper.counts()).toEqual({ worker: 1, inline: 3 });
     // and the next check starts a new worker
+    await stripper.warm();
     expect((await stripper.strip(jpeg))?.checked).toBe(true);
     expect(stripper.counts()).toEqual({ worker: 2, inline: 3 });
+  });
+
+  it('answers on the calling thread while the worker starts: the first joins after a start do not wait for it', async () => {
+    stripper = createJpegStripper();
+    const jpeg = await photo(5);
+    const first = await Promise.all([1, 2, 3].map(() => stripper?.strip(jpeg)));
+    for (const a of first) expect(a?.checked).toBe(true);
+    expect(stripper.counts()).toEqual({ worker: 0, inline: 3 });
+    // the first photo started the worker: once it has loaded, photos go to it
+    await stripper.warm();
+    expect((await stripper.strip(jpeg))?.checked).toBe(true);
+    expect(stripper.counts()).toEqual({ worker: 1, inline: 3 });
   });
 });

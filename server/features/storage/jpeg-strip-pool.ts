@@ -8,6 +8,8 @@ import { type StrippedJpeg, stripJpeg } from './jpeg-strip';
 
 export type JpegStripper = {
   strip(bytes: Buffer): Promise<StrippedJpeg | undefined>;
+  /** Starts the worker if need be; resolves once it takes photos (tests). */
+  warm(): Promise<void>;
   close(): Promise<void>;
   /** Photos checked on the worker, and on the calling thread (a full queue, a failed worker). */
   counts(): { worker: number; inline: number };
@@ -26,11 +28,14 @@ function startWorker(): Worker {
  * stripJpeg on a worker thread: its code-by-code walk of a photo's coded data (~1.5 ms per 100 KB photo,
  * docs/decisions/0011-join-fast-path.md) leaves the main thread, which every request and live frame
  * shares. One worker, started with the first photo (an idle server holds none) and stopped by `close`.
- * More than PHOTO_WORK.STRIP_QUEUE photos waiting, or a worker that failed, and the work is done on the
- * calling thread: the same answer, never a refusal.
+ * Until it has loaded (~100-200 ms), more than PHOTO_WORK.STRIP_QUEUE photos waiting, or a worker that
+ * failed, and the work is done on the calling thread: the same answer, never a refusal, and the first
+ * joins after a start do not wait for the thread.
  */
 export function createJpegStripper(): JpegStripper {
   let worker: Worker | undefined;
+  let ready = false;
+  let whenReady: (() => void)[] = [];
   let next = 0;
   const counted = { worker: 0, inline: 0 };
   const cache: MultiCache = new Map();
@@ -42,6 +47,9 @@ export function createJpegStripper(): JpegStripper {
 
   const failAll = () => {
     worker = undefined;
+    ready = false;
+    for (const wake of whenReady) wake();
+    whenReady = [];
     // answered by the calling thread instead: each waiting call keeps its bytes
     for (const resolve of pending.values()) resolve(undefined);
     pending.clear();
@@ -51,7 +59,14 @@ export function createJpegStripper(): JpegStripper {
     if (worker) return worker;
     const w = startWorker();
     w.unref();
-    w.on('message', (m: { id: number; r?: StrippedJpeg & { bytes: Uint8Array } }) => {
+    w.on('message', (m: { id: number; r?: StrippedJpeg & { bytes: Uint8Array } } | 'ready') => {
+      if (m === 'ready') {
+        if (worker !== w) return;
+        ready = true;
+        for (const wake of whenReady) wake();
+        whenReady = [];
+        return;
+      }
       const resolve = pending.get(m.id);
       // an answer that comes after its caller was handed over to the calling thread (the worker was
       // closing) is dropped, and not counted
@@ -72,6 +87,14 @@ export function createJpegStripper(): JpegStripper {
 
   return {
     async strip(bytes) {
+      if (!ready) {
+        try {
+          ensure();
+        } catch {
+          // no thread: the calling thread answers, as below
+        }
+        return inline(bytes);
+      }
       if (pending.size >= PHOTO_WORK.STRIP_QUEUE) return inline(bytes);
       const id = ++next;
       const answer = new Promise<StrippedJpeg | undefined | 'failed'>((resolve) =>
@@ -87,6 +110,10 @@ export function createJpegStripper(): JpegStripper {
       }
       const r = await answer;
       return r === 'failed' ? inline(bytes) : r;
+    },
+    warm() {
+      ensure();
+      return ready ? Promise.resolve() : new Promise<void>((resolve) => whenReady.push(resolve));
     },
     async close() {
       const w = worker;

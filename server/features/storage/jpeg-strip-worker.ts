@@ -12,3 +12,5 @@ parentPort?.on('message', (m: { id: number; bytes: Uint8Array }) => {
   bytes.set(r.bytes);
   parentPort?.postMessage({ id: m.id, r: { ...r, bytes } }, [bytes.buffer]);
 });
+// taken by the pool as the sign that photos sent now are walked here, not queued behind the start
+parentPort?.postMessage('ready');
