@@ -83,9 +83,6 @@ export const LIVE = {
   BATCH_FANOUT_SHARE: 0.25,
   BATCH_COST_SAMPLES: 3,
   BATCH_WINDOW_MAX_MS: 250,
-  // ours: sockets written to before the event loop is let through (~1-4 ms of writes): joins in flight
-  // take their next step between slices instead of after the whole fan-out
-  HANDOVER_SLICE: 128,
 } as const;
 
 // ours: static files are compressed once at build time (the templated index.html once when first served),

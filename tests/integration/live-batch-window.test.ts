@@ -1,7 +1,6 @@
 import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { LIVE } from '#server/constants';
-import type { LiveItem } from '#server/features/live/live-feed';
 import { apiJoin } from '../helpers/attendees-browser';
 import { liveChanges } from '../helpers/live-changes';
 import { directStream, turn } from '../helpers/live-direct-stream';
@@ -75,32 +74,6 @@ describe('the batch window', () => {
     } finally {
       lw.srv.app.server.off('request', watch);
       await s.stop();
-    }
-  });
-
-  it('hands a batch to many screens a slice at a time, letting other work run between slices', async () => {
-    const { eventId } = await anEvent();
-    const feed = lw.srv.deps.liveFeeds.feed(lw.srv.deps, eventId);
-    await feed.ready;
-    const screens = 2 * LIVE.HANDOVER_SLICE + 1;
-    const got: LiveItem[][] = [];
-    // how many screens had the batch when a turn of the event loop, asked for by the first, came
-    let atTurn = -1;
-    const detach = Array.from({ length: screens }, (_, i) =>
-      feed.attach((items) => {
-        got.push(items);
-        if (i === 0) setImmediate(() => (atTurn = got.length));
-      }),
-    );
-    try {
-      const { ids } = await joinTogether(eventId, ['Ada']);
-      await expect.poll(() => got.length).toBe(screens);
-      expect(atTurn).toBe(LIVE.HANDOVER_SLICE);
-      // every screen got the one batch, once
-      expect(new Set(got.map((items) => items[0])).size).toBe(1);
-      expect(got[0].flatMap((item) => item.changes.map((c) => c.id))).toEqual(ids);
-    } finally {
-      for (const d of detach) d();
     }
   });
 });

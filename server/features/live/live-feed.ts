@@ -165,29 +165,10 @@ class EventFeed {
     if (batches.length === 0) return;
     const connections = this.attendees > 0 ? await this.connectionsOf(batches) : undefined;
     const items = batches.map((b) => liveItem(b, connections));
-    const cost = await this.handOver(items);
+    const start = this.deps.liveTimer.now();
+    for (const sink of this.sinks) sink(items);
     // the writes to every socket are most of a batch's cost: the more screens, the longer the window
-    const end = this.deps.liveTimer.now();
-    this.window.handedOver(end - cost, end);
-  }
-
-  /**
-   * Gives the items to every sink, LIVE.HANDOVER_SLICE at a time with the event loop let through
-   * between slices: to 1,000 screens the writes take 20-45 ms, which would otherwise hold every join's
-   * next step (its body, its photo check, its commit) that long. Returns the slices' own time, not the
-   * others' work between them. A sink that leaves meanwhile is skipped; one that comes meanwhile reads
-   * these changes from the log (the cursor is already past them).
-   */
-  private async handOver(items: LiveItem[]): Promise<number> {
-    const sinks = [...this.sinks];
-    let cost = 0;
-    for (let from = 0; from < sinks.length; from += LIVE.HANDOVER_SLICE) {
-      if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-      const start = this.deps.liveTimer.now();
-      for (const sink of sinks.slice(from, from + LIVE.HANDOVER_SLICE)) if (this.sinks.has(sink)) sink(items);
-      cost += this.deps.liveTimer.now() - start;
-    }
-    return cost;
+    this.window.handedOver(start, this.deps.liveTimer.now());
   }
 
   private remember(change: LiveChange) {
