@@ -35,7 +35,9 @@ function startWorker(): Worker {
 export function createJpegStripper(): JpegStripper {
   let worker: Worker | undefined;
   let ready = false;
-  let whenReady: (() => void)[] = [];
+  // settles when the current worker is ready or has failed (what `warm` waits for)
+  let loaded = Promise.resolve();
+  let settleLoaded = () => {};
   let next = 0;
   const counted = { worker: 0, inline: 0 };
   const cache: MultiCache = new Map();
@@ -48,8 +50,7 @@ export function createJpegStripper(): JpegStripper {
   const failAll = () => {
     worker = undefined;
     ready = false;
-    for (const wake of whenReady) wake();
-    whenReady = [];
+    settleLoaded();
     // answered by the calling thread instead: each waiting call keeps its bytes
     for (const resolve of pending.values()) resolve(undefined);
     pending.clear();
@@ -58,13 +59,15 @@ export function createJpegStripper(): JpegStripper {
   const ensure = () => {
     if (worker) return worker;
     const w = startWorker();
+    loaded = new Promise<void>((resolve) => {
+      settleLoaded = resolve;
+    });
     w.unref();
     w.on('message', (m: { id: number; r?: StrippedJpeg & { bytes: Uint8Array } } | 'ready') => {
       if (m === 'ready') {
         if (worker !== w) return;
         ready = true;
-        for (const wake of whenReady) wake();
-        whenReady = [];
+        settleLoaded();
         return;
       }
       const resolve = pending.get(m.id);
@@ -113,7 +116,7 @@ export function createJpegStripper(): JpegStripper {
     },
     warm() {
       ensure();
-      return ready ? Promise.resolve() : new Promise<void>((resolve) => whenReady.push(resolve));
+      return loaded;
     },
     async close() {
       const w = worker;
