@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StringDecoder } from 'node:string_decoder';
 import type { AnyRouter, inferRouterContext } from '@trpc/server';
 import { internal_exceptionHandler } from '@trpc/server/adapters/node-http';
 import { resolveResponse } from '@trpc/server/unstable-core-do-not-import';
@@ -11,22 +12,38 @@ export type TrpcHttpOptions<TRouter extends AnyRouter> = {
   maxBatchSize: number;
 };
 
-/** The whole body, as announced; rejects when the request ends short or is aborted. */
-function readBody(req: IncomingMessage, length: number): Promise<Buffer> {
+/**
+ * The whole body, as announced, decoded as UTF-8 while it comes: no chunk is kept once decoded and no
+ * copy of the body is made beside its text. Every listener goes when the body is read: a keep-alive
+ * connection holds its last request until the next one comes, and the body must not be held with it
+ * (docs/decisions/0025-request-values-die-young.md). Rejects when the request ends short or is aborted;
+ * a client that announces a megabyte and sends nothing holds nothing.
+ */
+export function readText(req: IncomingMessage, length: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    // gathered as it comes, not allocated from the announced length: a client that announces a
-    // megabyte and sends nothing holds nothing
-    const chunks: Buffer[] = [];
+    const decoder = new StringDecoder('utf8');
+    let text = '';
     let at = 0;
-    req.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
+    const onData = (chunk: Buffer) => {
       at += chunk.length;
-    });
-    req.once('end', () =>
-      at === length ? resolve(Buffer.concat(chunks, at)) : reject(new Error('request body ended early')),
-    );
-    req.once('error', reject);
-    req.once('aborted', () => reject(new Error('request aborted')));
+      text += decoder.write(chunk);
+    };
+    const settle = (err?: Error) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('aborted', onAborted);
+      if (err) reject(err);
+      else resolve(text + decoder.end());
+      text = '';
+    };
+    const onEnd = () => settle(at === length ? undefined : new Error('request body ended early'));
+    const onError = (err: Error) => settle(err);
+    const onAborted = () => settle(new Error('request aborted'));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('aborted', onAborted);
   });
 }
 
@@ -35,11 +52,8 @@ const wantsStream = (req: IncomingMessage) =>
   Boolean(req.headers['trpc-accept']) ||
   Boolean(req.headers.accept?.split(',').some((t) => t.trim() === 'application/jsonl'));
 
-/** JSON text as `Request.json()` reads it: UTF-8, a leading byte order mark dropped. */
-const parseJson = (body: Buffer) => {
-  const text = body.toString('utf8');
-  return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-};
+/** JSON text as `Request.json()` reads it: a leading byte order mark dropped. */
+const parseJson = (text: string) => JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
 /**
  * issue 8 B1/B2: tRPC calls POSTed as JSON with a Content-Length within the cap (every mutation the
@@ -66,7 +80,7 @@ export function trpcJsonPosts<TRouter extends AnyRouter>(opts: TrpcHttpOptions<T
     const abort = () => ac.abort();
     res.once('close', abort);
     try {
-      const body = await readBody(req, length);
+      let body: string | undefined = await readText(req, length);
       const headers = new Headers();
       for (const [key, value] of Object.entries(req.headers)) {
         if (Array.isArray(value)) for (const item of value) headers.append(key, item);
@@ -77,8 +91,18 @@ export function trpcJsonPosts<TRouter extends AnyRouter>(opts: TrpcHttpOptions<T
         headers,
         signal: ac.signal,
       });
-      // tRPC reads a JSON body with `req.json()` and nothing else
-      Object.defineProperty(request, 'json', { value: async () => parseJson(body) });
+      // tRPC reads a JSON body with `req.json()` and nothing else; the text is let go once parsed
+      let parsed: { value: unknown } | undefined;
+      Object.defineProperty(request, 'json', {
+        value: async () => {
+          if (!parsed) {
+            const text = body ?? '';
+            body = undefined;
+            parsed = { value: parseJson(text) };
+          }
+          return parsed.value;
+        },
+      });
       const path = req.path.slice(req.path.lastIndexOf('/') + 1);
       const response = await resolveResponse({
         router: opts.router,

@@ -86,6 +86,12 @@ export async function getPublicEvent(deps: Deps, eventId: string) {
   return toPublicEventDto(await openEvent(deps, eventId), deps.config.timeZone);
 }
 
+/** A sent photo decoded, checked and stored for entry `id`: its URL. Its bytes go with this call, not held through the commit. */
+async function storePhoto(deps: Deps, base64: string, id: string) {
+  const photo = await deps.images.processPhoto(Buffer.from(base64, 'base64'));
+  return deps.storage.putOwned(photo.bytes, photo.ext, id);
+}
+
 /**
  * spec §5 join. Idempotent by token: a retry (after a dropped response) returns the first entry. The
  * photo is decoded and written before the transaction (no image work inside one); the row, the change
@@ -109,9 +115,8 @@ export async function join(
   // form cannot spend a venue's ceiling.
   await deps.joins.limiter.enforce([`join:ip:${ip ?? 'unknown'}`]);
 
-  const photo = await deps.images.processPhoto(Buffer.from(values.photo, 'base64'));
   const id = newId();
-  const photoUrl = await deps.storage.putOwned(photo.bytes, photo.ext, id);
+  const photoUrl = await storePhoto(deps, values.photo, id);
   const committed = await deps.joins.commits
     .run({
       id,
@@ -190,8 +195,7 @@ export async function updateOwn(
 
   let newPhoto: string | undefined;
   if (values.photo) {
-    const photo = await deps.images.processPhoto(Buffer.from(values.photo, 'base64'));
-    newPhoto = await deps.storage.putOwned(photo.bytes, photo.ext, registrationId);
+    newPhoto = await storePhoto(deps, values.photo, registrationId);
   }
   const now = deps.clock.now().toISOString();
   const tokenHash = hashOf(token);
