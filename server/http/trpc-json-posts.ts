@@ -92,15 +92,14 @@ export function trpcJsonPosts<TRouter extends AnyRouter>(opts: TrpcHttpOptions<T
         signal: ac.signal,
       });
       // tRPC reads a JSON body with `req.json()` and nothing else; the text is let go once parsed
-      let parsed: { value: unknown } | undefined;
+      let parsed: unknown;
       Object.defineProperty(request, 'json', {
         value: async () => {
-          if (!parsed) {
-            const text = body ?? '';
+          if (body !== undefined) {
+            parsed = parseJson(body);
             body = undefined;
-            parsed = { value: parseJson(text) };
           }
-          return parsed.value;
+          return parsed;
         },
       });
       const path = req.path.slice(req.path.lastIndexOf('/') + 1);

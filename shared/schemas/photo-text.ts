@@ -38,16 +38,17 @@ function atobAccepts(v: string) {
 // ~130 KB must not be kept past its request (docs/decisions/0025-request-values-die-young.md).
 const DATA_URL_START = 'data:image/';
 const DATA_URL_END = ';base64,';
-const MIME_TYPE_CHAR = /^[a-z0-9.+-]$/i;
+const MAX_TYPE_LENGTH = 64;
+// [a-z0-9.+-], either case
+const isTypeChar = (c: number) =>
+  ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2b || c === 0x2d;
 function dataUrlPrefixLength(v: string): number {
   if (v.slice(0, DATA_URL_START.length).toLowerCase() !== DATA_URL_START) return 0;
-  for (let i = DATA_URL_START.length; i < Math.min(v.length, DATA_URL_START.length + 64); i++) {
-    if (v.slice(i, i + DATA_URL_END.length).toLowerCase() === DATA_URL_END) {
-      return i > DATA_URL_START.length ? i + DATA_URL_END.length : 0;
-    }
-    if (!MIME_TYPE_CHAR.test(v[i])) return 0;
-  }
-  return 0;
+  const head = v.slice(0, DATA_URL_START.length + MAX_TYPE_LENGTH + DATA_URL_END.length).toLowerCase();
+  const end = head.indexOf(DATA_URL_END, DATA_URL_START.length);
+  if (end <= DATA_URL_START.length) return 0;
+  for (let i = DATA_URL_START.length; i < end; i++) if (!isTypeChar(v.charCodeAt(i))) return 0;
+  return end + DATA_URL_END.length;
 }
 
 /** The bare base64 of a photo as the browser sends it ('' when none), or NEVER with the issue added. */
