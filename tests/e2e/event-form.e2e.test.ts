@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { M } from '#shared/messages';
-import { browserHarness, field, snap, toast, visible } from '../helpers/browser';
-import { chooseTime, pickDayNextMonth, signInBrowser } from '../helpers/events-browser';
+import { browserHarness, field, settled, snap, toast, visible } from '../helpers/browser';
+import { chooseTime, openSection, pickDayNextMonth, signInBrowser } from '../helpers/events-browser';
 import { noisePng } from '../helpers/images';
 
 // The PRO parts of the event form (spec §5): sponsor logo, URL and UTM link; download price and formats.
@@ -20,8 +20,7 @@ describe('event form PRO sections in the browser', () => {
     await chooseTime(page, 'Start time', '09:00');
     await chooseTime(page, 'End time', '17:30');
 
-    // The switches' visible part is their label element (the input itself is visually hidden).
-    await page.getByRole('switch', { name: 'Sponsor branding' }).locator('xpath=..').click();
+    await openSection(page, 'Sponsor branding');
     await visible(page.getByText('shown only when both a logo and a website are set'));
 
     const pick = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
@@ -53,13 +52,14 @@ describe('event form PRO sections in the browser', () => {
     expect(await url.inputValue()).toBe('https://acme.example.com');
     await field(page, 'Source').fill('roomlist');
     await page.getByRole('button', { name: 'Advanced' }).click();
+    await settled(page);
     await field(page, 'Term').fill('networking');
     await visible(
       page.getByRole('link', { name: 'https://acme.example.com/?utm_source=roomlist&utm_term=networking' }),
     );
     await visible(page.getByText('Sponsor branding is active'));
 
-    await page.getByRole('switch', { name: 'Download options' }).locator('xpath=..').click();
+    await openSection(page, 'Download options');
     await visible(page.getByText(M.eventForm.free, { exact: true }));
     // issue 9: PDF is offered (a printable attendee sheet), no longer "Coming Soon"
     expect(await page.getByRole('checkbox', { name: /^PDF/ }).isDisabled()).toBe(false);

@@ -8,7 +8,18 @@ import { myDataMessages } from '#shared/messages/my-data';
 import type { MyData } from '#shared/schemas/my-data';
 import type { JoinInput } from '#shared/schemas/registrations';
 import { organiserEvent, photoJpeg } from '../helpers/attendees-browser';
-import { anotherBrowser, browserHarness, DESKTOP, hidden, PHONE, path, snap, toast, visible } from '../helpers/browser';
+import {
+  anotherBrowser,
+  browserHarness,
+  DESKTOP,
+  hidden,
+  PHONE,
+  path,
+  settled,
+  snap,
+  toast,
+  visible,
+} from '../helpers/browser';
 import type { TestServer } from '../helpers/server';
 
 // "Download my data" and "Remove me from this room" on the attendee's own entry, in a real browser: the
@@ -52,14 +63,6 @@ async function join(server: TestServer, eventId: string, who: Partial<JoinInput>
 }
 
 const attendee = (page: Page, name: string) => page.getByTestId('attendee').filter({ hasText: name });
-
-/** Waits for the page's transitions (a dialog or a toast coming in) to end, for a screenshot of the screen at rest. */
-const settled = (page: Page) =>
-  page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
-  );
 
 /** Clicks a download button and returns the saved file's name and text. */
 async function downloaded(page: Page, button: string) {

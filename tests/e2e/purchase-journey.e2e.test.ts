@@ -17,7 +17,7 @@ import {
   watchPageErrors,
 } from '../helpers/browser';
 import { parseCsv } from '../helpers/downloads-world';
-import { chooseTime, pickDayNextMonth, signedInClient, signInBrowser } from '../helpers/events-browser';
+import { chooseTime, openSection, pickDayNextMonth, signedInClient, signInBrowser } from '../helpers/events-browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 // Issue 9 acceptance, the whole money journey in Chromium on the built-in test checkout, every step
@@ -65,7 +65,7 @@ describe('membership → event → join → paid download', () => {
     await pickDayNextMonth(page, 12);
     await chooseTime(page, 'Start time', '18:00');
     await chooseTime(page, 'End time', '21:00');
-    await page.getByRole('switch', { name: 'Download options' }).locator('xpath=..').click();
+    await openSection(page, 'Download options');
     await field(page, 'Price per download').fill('2.5');
     await page.getByRole('button', { name: 'Create Event' }).click();
     await visible(toast(page, M.success.eventCreated));

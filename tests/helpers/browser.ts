@@ -56,6 +56,19 @@ export const toast = (page: Page, text: string) => page.locator('.mantine-Notifi
 export const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
 /**
+ * Waits for the page's transitions (a section sliding open, a dialog or a toast coming in) to end. A
+ * Collapse that is still opening clips its content and may be scrolled inside to show a field; when it
+ * ends it drops the clip and the content jumps back, so a click in that moment can land between press
+ * and release on different elements and do nothing. A person clicks what has stopped moving.
+ */
+export const settled = (page: Page) =>
+  page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+  );
+
+/**
  * One browser per test file; each `open()` starts a fresh server (the sign-in and sign-up limits count
  * per IP, and every browser here comes from 127.0.0.1) and a browser context on it, both closed after
  * the test. Call once at the top of a test file: it registers the vitest hooks.

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import type { BrowserContext, Page } from 'playwright-core';
+import { settled } from './browser';
 import type { TestServer } from './server';
 
 // Shared steps of the events browser tests; the generic harness and locator helpers are in ./browser.
@@ -56,4 +57,11 @@ export async function pickDayNextMonth(page: Page, dayOfMonth: number) {
   await page.getByRole('button', { name: 'Next month' }).click();
   await page.getByRole('button', { name: day.format('D MMMM YYYY'), exact: true }).click();
   return day;
+}
+
+/** Turns on one of the event form's PRO sections by its switch and waits for it to finish opening. */
+export async function openSection(page: Page, name: 'Sponsor branding' | 'Download options') {
+  // The switch's visible part is its label element (the input itself is visually hidden).
+  await page.getByRole('switch', { name }).locator('xpath=..').click();
+  await settled(page);
 }
