@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { M } from '#shared/messages';
 import { apiJoin, organiserEvent } from '../helpers/attendees-browser';
-import { browserHarness, DESKTOP, PHONE, path, snap, toast, visible } from '../helpers/browser';
+import { browserHarness, DESKTOP, PHONE, path, settled, snap, toast, visible } from '../helpers/browser';
 import { parseCsv } from '../helpers/downloads-world';
 
 // spec §2 the attendee list's download card, §4 post-payment download, §6 "Join Room to Download";
@@ -21,9 +21,14 @@ const holdToken = (context: BrowserContext, registrationId: string, token: strin
 
 const card = (page: Page) => page.getByRole('button', { name: new RegExp(M.downloads.title) });
 
+/** Opens the downloads card and waits for it to finish sliding open before anything in it is clicked. */
+async function openCard(page: Page) {
+  await card(page).click();
+  await settled(page);
+}
+
 async function both(page: Page, name: string) {
-  // The card's open/close is a CSS transition: shoot once it has finished.
-  await page.waitForFunction(() => document.getAnimations().length === 0);
+  await settled(page);
   await page.setViewportSize(PHONE);
   await snap(page, `${name}-390`);
   await page.setViewportSize(DESKTOP);
@@ -63,7 +68,7 @@ describe('attendee-list downloads in the browser', () => {
     // PRO labels an organiser's feature in the event form; an attendee's card does not carry it
     expect(await card(page).textContent()).not.toContain(M.eventForm.pro);
     await both(page, 'e2e-downloads-collapsed');
-    await card(page).click();
+    await openCard(page);
     const join = page.getByRole('link', { name: M.downloads.joinToDownload });
     await visible(join);
     // before anything is paid or downloaded: how many included their contact details
@@ -75,7 +80,7 @@ describe('attendee-list downloads in the browser', () => {
     // The browser that joined: formats with "Free", Download → the file, "Download started".
     await holdToken(context, me.registration.id, me.token);
     await page.goto(`/event-list/${event.id}`);
-    await card(page).click();
+    await openCard(page);
     const csvButton = page.getByRole('button', { name: `${M.downloads.download}: ${M.downloads.formats.csv}` });
     await visible(csvButton);
     await visible(page.getByText(M.eventForm.free, { exact: true }));
@@ -116,7 +121,7 @@ describe('attendee-list downloads in the browser', () => {
     await holdToken(context, me.registration.id, me.token);
 
     await page.goto(`/event-list/${event.id}`);
-    await card(page).click();
+    await openCard(page);
     const buy = page.getByRole('button', { name: `${M.downloads.buy('£9.99')}: ${M.downloads.formats.csv}` });
     await visible(buy);
     await visible(page.getByText(M.choices.contactsIncluded(0, 2)));
