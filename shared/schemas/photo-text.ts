@@ -43,8 +43,8 @@ const MAX_TYPE_LENGTH = 64;
 const isTypeChar = (c: number) =>
   ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2b || c === 0x2d;
 function dataUrlPrefixLength(v: string): number {
-  if (v.slice(0, DATA_URL_START.length).toLowerCase() !== DATA_URL_START) return 0;
   const head = v.slice(0, DATA_URL_START.length + MAX_TYPE_LENGTH + DATA_URL_END.length).toLowerCase();
+  if (!head.startsWith(DATA_URL_START)) return 0;
   const end = head.indexOf(DATA_URL_END, DATA_URL_START.length);
   if (end <= DATA_URL_START.length) return 0;
   for (let i = DATA_URL_START.length; i < end; i++) if (!isTypeChar(v.charCodeAt(i))) return 0;
