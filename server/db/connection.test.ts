@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DB } from '../constants';
@@ -26,5 +29,45 @@ describe('openDb: statements reused by their text', () => {
     await sql`INSERT INTO t VALUES ('x', 9)`.execute(db);
     expect([await count(), await a(9)]).toEqual([1, [{ a: 9 }]]);
     await db.destroy();
+  });
+});
+
+// A savepoint's journal holds what its statements change of pages the transaction had already written (a
+// join group's entries); SQLite spills one past 64 KB into a temp file, unlinked but open, whose blocks
+// outlive it on disk.
+describe.skipIf(!fs.existsSync('/proc/self/fd'))('openDb: temp_store', () => {
+  const tempFilesOpen = () =>
+    fs
+      .readdirSync('/proc/self/fd')
+      .map((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      })
+      .filter((file) => /etilqs_/.test(file)); // SQLite's temp file names
+
+  it('keeps a large savepoint journal in memory: no temp file is opened', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'roomlist-temp-store-'));
+    const db = openDb(path.join(dir, 'db.sqlite'));
+    try {
+      await sql`CREATE TABLE t (a TEXT)`.execute(db);
+      await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+        INSERT INTO t SELECT hex(randomblob(200)) FROM n`.execute(db);
+      const seen = await db.transaction().execute(async (trx) => {
+        // pages written earlier in the transaction are what a savepoint must be able to restore
+        await sql`UPDATE t SET a = lower(a)`.execute(trx); // every page of t, ~1 MB
+        await sql`SAVEPOINT s`.execute(trx);
+        await sql`UPDATE t SET a = upper(a)`.execute(trx);
+        const open = tempFilesOpen();
+        await sql`RELEASE s`.execute(trx);
+        return open;
+      });
+      expect(seen).toEqual([]);
+    } finally {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -59,12 +59,12 @@ describe('disk storage: a full disk', () => {
   it('a write that fails half-way leaves no .tmp file and no photo, and the error reaches the caller', async () => {
     // a disk that takes the first 1,000 bytes of a file, then is full
     const fullDisk = {
-      ...fs.promises,
-      writeFile: async (file: fs.PathLike | fs.promises.FileHandle, data: Buffer, opts?: fs.WriteFileOptions) => {
-        await fs.promises.writeFile(file, data.subarray(0, 1000), opts);
+      ...fs,
+      writeFileSync: (file: fs.PathOrFileDescriptor, data: Buffer, opts?: fs.WriteFileOptions) => {
+        fs.writeFileSync(file, data.subarray(0, 1000), opts);
         throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
       },
-    } as unknown as typeof fs.promises;
+    } as unknown as typeof fs;
     const storage = createDiskStorage(path.join(dir, 'uploads'), fullDisk);
     const bytes = Buffer.alloc(50_000, 7);
     await expect(storage.putOwned(bytes, 'jpg', crypto.randomUUID())).rejects.toThrow('ENOSPC');

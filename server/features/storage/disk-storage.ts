@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config';
 import { randomToken } from '../../lib/ids';
@@ -13,11 +13,8 @@ import {
   UPLOADS_URL_PREFIX,
 } from './storage';
 
-/** The file calls the storage makes (node:fs/promises; tests put a failing disk in between). */
-export type FileSystem = Pick<
-  typeof fs,
-  'writeFile' | 'rename' | 'unlink' | 'mkdir' | 'access' | 'readFile' | 'readdir' | 'stat'
->;
+/** The file calls the storage makes (node:fs; tests put a failing disk in between). */
+export type FileSystem = Pick<typeof fs, 'writeFileSync' | 'renameSync' | 'unlinkSync' | 'mkdirSync' | 'promises'>;
 
 export const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads');
 
@@ -28,13 +25,22 @@ export const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads
  * so erasing a registration deletes exactly its file and no other row points at it.
  */
 export function createDiskStorage(dir: string, files: FileSystem = fs): Storage {
-  /** Write then rename, so a reader never sees half a file; a failed write (a full disk) leaves no .tmp. */
-  async function writeWhole(tmp: string, file: string, bytes: Buffer, flag?: string) {
+  /**
+   * Write then rename, so a reader never sees half a file; a failed write (a full disk) leaves no .tmp.
+   * Synchronous, as SQLite writes its log on this thread: a photo is ~100 KB into the page cache, no
+   * sync, and the four calls done in place cost less than four trips through libuv's thread pool
+   * (docs/decisions/0011-join-fast-path.md, addendum "a photo written in place").
+   */
+  function writeWhole(tmp: string, file: string, bytes: Buffer, flag?: string) {
     try {
-      await files.writeFile(tmp, bytes, { mode: PRIVATE.FILE, flag });
-      await files.rename(tmp, file);
+      files.writeFileSync(tmp, bytes, { mode: PRIVATE.FILE, flag });
+      files.renameSync(tmp, file);
     } catch (err) {
-      await files.unlink(tmp).catch(() => undefined);
+      try {
+        files.unlinkSync(tmp);
+      } catch {
+        // nothing was created, or it is gone already
+      }
       throw err;
     }
   }
@@ -43,11 +49,11 @@ export function createDiskStorage(dir: string, files: FileSystem = fs): Storage 
     async put(bytes: Buffer, ext: StoredExt) {
       const name = `${crypto.createHash('sha256').update(bytes).digest('hex')}.${ext}`;
       const file = path.join(dir, name);
-      await files.mkdir(dir, { recursive: true, mode: PRIVATE.DIR });
+      await files.promises.mkdir(dir, { recursive: true, mode: PRIVATE.DIR });
       try {
-        await files.access(file);
+        await files.promises.access(file);
       } catch {
-        await writeWhole(path.join(dir, `.${name}.${process.pid}.${crypto.randomUUID()}.tmp`), file, bytes);
+        writeWhole(path.join(dir, `.${name}.${process.pid}.${crypto.randomUUID()}.tmp`), file, bytes);
       }
       return `${UPLOADS_URL_PREFIX}${name}`;
     },
@@ -60,11 +66,13 @@ export function createDiskStorage(dir: string, files: FileSystem = fs): Storage 
       const tmp = path.join(photos, `.${name}.tmp`);
       const write = () => writeWhole(tmp, path.join(photos, name), bytes, 'wx');
       // The folder is made when missing, not checked on every join (one system call less, bench B1).
-      await write().catch(async (err: NodeJS.ErrnoException) => {
-        if (err.code !== 'ENOENT') throw err;
-        await files.mkdir(photos, { recursive: true, mode: PRIVATE.DIR });
-        await write();
-      });
+      try {
+        write();
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        files.mkdirSync(photos, { recursive: true, mode: PRIVATE.DIR });
+        write();
+      }
       return url;
     },
 
@@ -74,7 +82,7 @@ export function createDiskStorage(dir: string, files: FileSystem = fs): Storage 
       const name = storedName(url) ?? (TMP_PHOTO_PATH.test(url) ? url.slice(UPLOADS_URL_PREFIX.length) : undefined);
       if (name === undefined) return false;
       try {
-        await files.unlink(path.join(dir, name));
+        await files.promises.unlink(path.join(dir, name));
         return true;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
@@ -86,7 +94,7 @@ export function createDiskStorage(dir: string, files: FileSystem = fs): Storage 
       const name = storedName(url);
       if (name === undefined) return undefined;
       try {
-        return await files.readFile(path.join(dir, name));
+        return await files.promises.readFile(path.join(dir, name));
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw err;
@@ -95,9 +103,9 @@ export function createDiskStorage(dir: string, files: FileSystem = fs): Storage 
 
     async *listPhotos() {
       const photos = path.join(dir, 'photos');
-      const names = await files.readdir(photos).catch(() => [] as string[]);
+      const names = await files.promises.readdir(photos).catch(() => [] as string[]);
       for (const name of names) {
-        const stat = await files.stat(path.join(photos, name)).catch(() => undefined);
+        const stat = await files.promises.stat(path.join(photos, name)).catch(() => undefined);
         if (stat?.isFile()) yield { url: `${PHOTOS_URL_PREFIX}${name}`, modifiedMs: stat.mtimeMs };
       }
     },
