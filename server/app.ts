@@ -1,4 +1,3 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -13,6 +12,7 @@ import { applyDefaultZone } from './features/gdpr/default-zone';
 import type { Storage } from './features/storage/storage';
 import { createDrain } from './http/drain';
 import { createExpressApp } from './http/express-app';
+import { createExpressServer } from './http/express-server';
 import { APP_ROOT } from './lib/app-root';
 import type { Clock } from './lib/clock';
 import { listenUrl } from './lib/link-origin';
@@ -57,9 +57,12 @@ export async function createApp(config: Config, overrides: AppOverrides = {}) {
   await (config.databaseUrl ? usingDatabase(config.databaseUrl, async () => deps.bus.ready?.()) : deps.bus.ready?.());
   // before the scheduler's first erasure: zoneless events are erased by the current TIME_ZONE
   await applyDefaultZone(deps);
-  const server = http.createServer();
+  // the drain is made for the server, and the server with the app's prototypes (express-server.ts)
+  const app = createExpressApp(deps, overrides.clientDir ?? DEFAULT_CLIENT_DIR, (req, res, next) =>
+    drain.middleware(req, res, next),
+  );
+  const server = createExpressServer(app);
   const drain = createDrain(server);
-  server.on('request', createExpressApp(deps, overrides.clientDir ?? DEFAULT_CLIENT_DIR, drain.middleware));
   server.requestTimeout = 60_000;
   const ws = attachWebSocket(server, deps);
 

@@ -32,3 +32,26 @@ export async function largeValuesLeftPerRun(step: (n: number) => Promise<unknown
   }
   return least;
 }
+
+/**
+ * Bytes of ordinary (small) values that `step` leaves in the old generation per run, once it is done, the
+ * event loop has turned and two young collections have passed: the least of three tries of `runs` runs.
+ */
+export async function oldValuesLeftPerRun(step: (n: number) => Promise<unknown>, runs = 20): Promise<number> {
+  const old = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'old_space')?.space_used_size ?? 0;
+  let least = Number.POSITIVE_INFINITY;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    gc();
+    gc();
+    const before = old();
+    for (let n = 0; n < runs; n++) {
+      await step(n);
+      await turn();
+      gc({ type: 'minor' });
+      await turn();
+      gc({ type: 'minor' });
+    }
+    least = Math.min(least, (old() - before) / runs);
+  }
+  return least;
+}
