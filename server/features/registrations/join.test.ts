@@ -173,12 +173,18 @@ describe('registrations.join (spec §5)', () => {
     const e = await newEvent(s.ada);
     const input = joinInput(e.id);
     const api = await anon()();
-    // count the files written (the real disk storage, wrapped): all three pass the first lookup
+    // count the files written (the real disk storage, wrapped), each held until all three have come:
+    // all three pass the first lookup, whatever the order in which the database answers them
     const storage = s.t.deps.storage;
     const putOwned = storage.putOwned.bind(storage);
     let written = 0;
-    storage.putOwned = (...args) => {
-      written += 1;
+    let release = () => {};
+    const together = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    storage.putOwned = async (...args) => {
+      if (++written === 3) release();
+      await together;
       return putOwned(...args);
     };
     const [a, b, c] = await Promise.all([api.join(input), api.join(input), api.join(input)]);
