@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import type { JoinInput } from '#shared/schemas/registrations';
+import { isPostgres } from '../../server/db/dialect';
 import { eventForm, giveMembership, makeUser } from './factory';
 import { browser, makeTestDeps } from './test-deps';
 
@@ -84,3 +86,47 @@ export const changes = (eventId: string) =>
     .execute();
 export const eraseFlag = (eventId: string) =>
   s.t.db.updateTable('events').set({ personal_data_deleted: 1 }).where('id', '=', eventId).execute();
+
+/**
+ * Holds every photo write until `n` are done, then lets them go on together, so those joins reach the
+ * group commit in the same turn; `meanwhile` runs first. Counts the transactions begun, and keeps the
+ * photo files written and their URLs in the order their joins went on to the group.
+ */
+export function joinTogether(n: number, meanwhile: () => Promise<unknown> = async () => {}) {
+  const storage = s.t.deps.storage;
+  const putOwned = storage.putOwned.bind(storage);
+  let written = 0;
+  let release = () => {};
+  const together = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  storage.putOwned = async (...args) => {
+    const url = await putOwned(...args);
+    counted.written = ++written;
+    if (written === n) await meanwhile().then(release);
+    await together;
+    counted.order.push(url);
+    return url;
+  };
+  const db = s.t.db;
+  const startTransaction = db.startTransaction.bind(db);
+  const counted = { transactions: 0, written: 0, order: [] as string[] };
+  db.startTransaction = () => {
+    counted.transactions += 1;
+    return startTransaction();
+  };
+  return counted;
+}
+
+/** A trigger that refuses the row of anyone named Boom, made for the test on the real database. */
+export async function refuseBoom() {
+  if (isPostgres(s.t.db)) {
+    await sql`CREATE FUNCTION refuse_boom() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.first_name = 'Boom' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`.execute(s.t.db);
+    await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON event_registrations
+      FOR EACH ROW EXECUTE FUNCTION refuse_boom()`.execute(s.t.db);
+  } else {
+    await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON event_registrations WHEN NEW.first_name = 'Boom'
+      BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(s.t.db);
+  }
+}

@@ -10,15 +10,16 @@ import {
   changes,
   eraseFlag,
   joinInput,
+  joinTogether,
   newEvent,
   photoFiles,
+  refuseBoom,
   rowCount,
   s,
   setUpRegistrationsWorld,
   token,
 } from '../../../tests/helpers/registrations-world';
 import { onPostgres } from '../../../tests/helpers/test-db';
-import { isPostgres } from '../../db/dialect';
 import type { Change } from '../changes/bus';
 
 // Joins that share one group commit (server/db/group-commit.ts): on PostgreSQL the group's rows, counts
@@ -27,52 +28,31 @@ import type { Change } from '../changes/bus';
 
 setUpRegistrationsWorld();
 
-/**
- * Holds every photo write until `n` are done, then lets them go on together, so those joins reach the
- * group commit in the same turn; `meanwhile` runs first. Counts the transactions begun, and keeps the
- * photo URLs in the order their joins went on to the group.
- */
-function joinTogether(n: number, meanwhile: () => Promise<unknown> = async () => {}) {
-  const storage = s.t.deps.storage;
-  const putOwned = storage.putOwned.bind(storage);
-  let written = 0;
-  let release = () => {};
-  const together = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  storage.putOwned = async (...args) => {
-    const url = await putOwned(...args);
-    if (++written === n) await meanwhile().then(release);
-    await together;
-    counted.order.push(url);
-    return url;
-  };
-  const db = s.t.db;
-  const startTransaction = db.startTransaction.bind(db);
-  const counted = { transactions: 0, order: [] as string[] };
-  db.startTransaction = () => {
-    counted.transactions += 1;
-    return startTransaction();
-  };
-  return counted;
-}
-
-/** A trigger that refuses the row of anyone named Boom, made for the test on the real database. */
-async function refuseBoom() {
-  if (isPostgres(s.t.db)) {
-    await sql`CREATE FUNCTION refuse_boom() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.first_name = 'Boom' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`.execute(s.t.db);
-    await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON event_registrations
-      FOR EACH ROW EXECUTE FUNCTION refuse_boom()`.execute(s.t.db);
-  } else {
-    await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON event_registrations WHEN NEW.first_name = 'Boom'
-      BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(s.t.db);
-  }
-}
-
 const value = (r: PromiseSettledResult<RegistrationDto>) => (r as PromiseFulfilledResult<RegistrationDto>).value;
 
 describe('joins sharing one transaction', () => {
+  it('joins that reach their transaction together share it; one failing there fails alone', async () => {
+    const e = await newEvent(s.ada);
+    const published: Change[] = [];
+    s.t.deps.bus.subscribe(e.id, (c) => published.push(c));
+    await refuseBoom();
+    const counted = joinTogether(3);
+    const api = await anon()();
+    const [ada, boom, cy] = await Promise.allSettled(
+      ['Ada', 'Boom', 'Cy'].map((first_name) => api.join(joinInput(e.id, { first_name }))),
+    );
+    expect(counted.transactions).toBe(1);
+    expect([ada.status, boom.status, cy.status]).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((boom as PromiseRejectedResult).reason).toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
+    const made = [ada, cy].map(value);
+    expect([await rowCount(e.id), await attendeeCount(e.id)]).toEqual([2, 2]);
+    expect(photoFiles().sort()).toEqual(made.map((r) => path.basename(r.photo_url!)).sort());
+    const log = await changes(e.id);
+    // in the order the photo writes finished, one change each
+    expect(log.map((c) => c.registration_id).sort()).toEqual(made.map((r) => r.id).sort());
+    expect(published).toEqual(log);
+  });
+
   it.each([
     ['as one statement', false],
     ['one by one after a refused row', true],

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ATTENDEES } from '#shared/constants';
@@ -13,6 +12,7 @@ import {
   changes,
   eraseFlag,
   joinInput,
+  joinTogether,
   newEvent,
   photoFiles,
   rowCount,
@@ -20,7 +20,6 @@ import {
   setUpRegistrationsWorld,
   token,
 } from '../../../tests/helpers/registrations-world';
-import { isPostgres } from '../../db/dialect';
 import type { Change } from '../changes/bus';
 
 setUpRegistrationsWorld();
@@ -173,78 +172,15 @@ describe('registrations.join (spec §5)', () => {
     const e = await newEvent(s.ada);
     const input = joinInput(e.id);
     const api = await anon()();
-    // count the files written (the real disk storage, wrapped), each held until all three have come:
-    // all three pass the first lookup, whatever the order in which the database answers them
-    const storage = s.t.deps.storage;
-    const putOwned = storage.putOwned.bind(storage);
-    let written = 0;
-    let release = () => {};
-    const together = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    storage.putOwned = async (...args) => {
-      if (++written === 3) release();
-      await together;
-      return putOwned(...args);
-    };
+    // the real disk storage, each photo write held until all three are done: all three pass the first lookup
+    const counted = joinTogether(3);
     const [a, b, c] = await Promise.all([api.join(input), api.join(input), api.join(input)]);
-    expect(written).toBe(3); // three raced to the insert; the two that lost deleted their files
+    expect(counted.written).toBe(3); // three raced to the insert; the two that lost deleted their files
     expect(b).toEqual(a);
     expect(c).toEqual(a);
     expect([await rowCount(e.id), await attendeeCount(e.id), photoFiles().length]).toEqual([1, 1, 1]);
     expect(photoFiles()).toEqual([path.basename(a.photo_url!)]);
     expect(await changes(e.id)).toHaveLength(1);
-  });
-
-  it('joins that reach their transaction together share it; one failing there fails alone', async () => {
-    const e = await newEvent(s.ada);
-    const published: Change[] = [];
-    s.t.deps.bus.subscribe(e.id, (c) => published.push(c));
-    // The real database refuses one of them inside the transaction (a trigger made for this test).
-    if (isPostgres(s.t.db)) {
-      await sql`CREATE FUNCTION refuse_boom() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN IF NEW.first_name = 'Boom' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`.execute(s.t.db);
-      await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON event_registrations
-        FOR EACH ROW EXECUTE FUNCTION refuse_boom()`.execute(s.t.db);
-    } else {
-      await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON event_registrations WHEN NEW.first_name = 'Boom'
-        BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(s.t.db);
-    }
-    // The three photo writes are held until all three are done, so the joins go on in the same turn.
-    const storage = s.t.deps.storage;
-    const putOwned = storage.putOwned.bind(storage);
-    let written = 0;
-    let release = () => {};
-    const together = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    storage.putOwned = async (...args) => {
-      const url = await putOwned(...args);
-      if (++written === 3) release();
-      await together;
-      return url;
-    };
-    const db = s.t.db;
-    const startTransaction = db.startTransaction.bind(db);
-    let transactions = 0;
-    db.startTransaction = () => {
-      transactions += 1;
-      return startTransaction();
-    };
-    const api = await anon()();
-    const [ada, boom, cy] = await Promise.allSettled(
-      ['Ada', 'Boom', 'Cy'].map((first_name) => api.join(joinInput(e.id, { first_name }))),
-    );
-    expect(transactions).toBe(1);
-    expect([ada.status, boom.status, cy.status]).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect((boom as PromiseRejectedResult).reason).toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
-    const made = [ada, cy].map((r) => (r as PromiseFulfilledResult<{ id: string; photo_url: string | null }>).value);
-    expect([await rowCount(e.id), await attendeeCount(e.id)]).toEqual([2, 2]);
-    expect(photoFiles().sort()).toEqual(made.map((r) => path.basename(r.photo_url!)).sort());
-    const log = await changes(e.id);
-    // in the order the photo writes finished, one change each
-    expect(log.map((c) => c.registration_id).sort()).toEqual(made.map((r) => r.id).sort());
-    expect(published).toEqual(log);
   });
 
   it('the same token may join two different events (one entry in each)', async () => {
