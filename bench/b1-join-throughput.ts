@@ -11,7 +11,7 @@ import { loopbackAddresses } from './lib/subscribers';
  * the same bodies against the bare floor (bench/floor/join-floor.ts). Figure: app joins/s ÷ floor joins/s.
  * The joins rotate over SOURCES loopback addresses, as B10's do: the per-IP join ceiling
  * (ATTENDEES.JOIN_RATE_LIMIT, 600 in 10 minutes) is a venue's, and a run of ~630 joins/s for 15 s from 16
- * addresses reached it (5 joins refused in the full run of 2026-11-27 12:00 UTC).
+ * addresses reached it (5 joins refused: bench/README.md, "Full run (2026-11-27 11:55 UTC, commit fefc714)").
  */
 const SOURCES = 64;
 

@@ -93,24 +93,22 @@ export const eraseFlag = (eventId: string) =>
  * photo files written and their URLs in the order their joins went on to the group.
  */
 export function joinTogether(n: number, meanwhile: () => Promise<unknown> = async () => {}) {
+  const counted = { transactions: 0, written: 0, order: [] as string[] };
   const storage = s.t.deps.storage;
   const putOwned = storage.putOwned.bind(storage);
-  let written = 0;
   let release = () => {};
   const together = new Promise<void>((resolve) => {
     release = resolve;
   });
   storage.putOwned = async (...args) => {
     const url = await putOwned(...args);
-    counted.written = ++written;
-    if (written === n) await meanwhile().then(release);
+    if (++counted.written === n) await meanwhile().then(release);
     await together;
     counted.order.push(url);
     return url;
   };
   const db = s.t.db;
   const startTransaction = db.startTransaction.bind(db);
-  const counted = { transactions: 0, written: 0, order: [] as string[] };
   db.startTransaction = () => {
     counted.transactions += 1;
     return startTransaction();
