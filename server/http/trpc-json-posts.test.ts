@@ -2,10 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { largeValuesLeftPerRun } from '../../tests/helpers/young-gc';
-import { readText } from './trpc-json-posts';
+import { createBodyReader } from './trpc-json-posts';
 
 // A request as the HTTP server hands it over: a readable stream that may also emit 'aborted'.
 const request = () => new PassThrough() as unknown as IncomingMessage;
+const readText = createBodyReader();
 const listeners = (req: IncomingMessage) => ['data', 'end', 'error', 'aborted'].map((e) => req.listenerCount(e));
 
 describe('reading a JSON call’s body', () => {
@@ -17,6 +18,21 @@ describe('reading a JSON call’s body', () => {
     req.push(bytes.subarray(11));
     req.push(null);
     expect(await text).toBe('{"name":"Zoë"}');
+  });
+
+  it('reads one body after another with its one buffer: each text whole, an earlier one unchanged', async () => {
+    const read = createBodyReader();
+    const bodies = [`{"a":"${'x'.repeat(70_000)}é"}`, '{"b":"Zoë"}', `{"c":"${'y'.repeat(90_000)}"}`];
+    const texts: string[] = [];
+    for (const body of bodies) {
+      const req = request();
+      const bytes = Buffer.from(body);
+      const text = read(req, bytes.length);
+      for (let at = 0; at < bytes.length; at += 16_384) req.push(bytes.subarray(at, at + 16_384));
+      req.push(null);
+      texts.push(await text);
+    }
+    expect(texts).toEqual(bodies);
   });
 
   it('refuses a body that ends short of its length, or is aborted', async () => {

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StringDecoder } from 'node:string_decoder';
 import type { AnyRouter, inferRouterContext } from '@trpc/server';
 import { internal_exceptionHandler } from '@trpc/server/adapters/node-http';
 import { resolveResponse } from '@trpc/server/unstable-core-do-not-import';
@@ -13,38 +12,49 @@ export type TrpcHttpOptions<TRouter extends AnyRouter> = {
 };
 
 /**
- * The whole body, as announced, decoded as UTF-8 while it comes: no chunk is kept once decoded and no
- * copy of the body is made beside its text. Every listener goes when the body is read: a keep-alive
- * connection holds its last request until the next one comes, and the body must not be held with it
- * (docs/decisions/0025-request-values-die-young.md). Rejects when the request ends short or is aborted;
- * a client that announces a megabyte and sends nothing holds nothing.
+ * A reader of whole bodies, as announced, into one string. The chunks the socket brought are kept
+ * until the last comes, then copied into this reader's own buffer (grown once to the largest body
+ * read, never past the cap) and decoded from it in one go: a body's text is the only thing its read
+ * leaves on the JavaScript heap, and no buffer is made per body beside the socket's own (each one
+ * counts towards V8's external memory, which starts full collections: docs/decisions/0025-request-values-die-young.md).
+ * Every listener goes when the body is read: a keep-alive connection holds its last request until the
+ * next one comes, and the body must not be held with it. Rejects when the request ends short or is
+ * aborted; a client that announces a megabyte and sends nothing holds nothing.
  */
-export function readText(req: IncomingMessage, length: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const decoder = new StringDecoder('utf8');
-    let text = '';
-    let at = 0;
-    const onData = (chunk: Buffer) => {
-      at += chunk.length;
-      text += decoder.write(chunk);
-    };
-    const settle = (err?: Error) => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('aborted', onAborted);
-      if (err) reject(err);
-      else resolve(text + decoder.end());
-      text = '';
-    };
-    const onEnd = () => settle(at === length ? undefined : new Error('request body ended early'));
-    const onError = (err: Error) => settle(err);
-    const onAborted = () => settle(new Error('request aborted'));
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('aborted', onAborted);
-  });
+export function createBodyReader() {
+  let scratch = Buffer.alloc(0);
+  return (req: IncomingMessage, length: number): Promise<string> =>
+    new Promise((resolve, reject) => {
+      let chunks: Buffer[] = [];
+      let at = 0;
+      const onData = (chunk: Buffer) => {
+        at += chunk.length;
+        chunks.push(chunk);
+      };
+      const text = () => {
+        if (chunks.length === 1) return chunks[0].toString('utf8');
+        if (scratch.length < at) scratch = Buffer.allocUnsafe(at);
+        let to = 0;
+        for (const chunk of chunks) to += chunk.copy(scratch, to);
+        return scratch.toString('utf8', 0, to);
+      };
+      const settle = (err?: Error) => {
+        req.off('data', onData);
+        req.off('end', onEnd);
+        req.off('error', onError);
+        req.off('aborted', onAborted);
+        if (err) reject(err);
+        else resolve(text());
+        chunks = [];
+      };
+      const onEnd = () => settle(at === length ? undefined : new Error('request body ended early'));
+      const onError = (err: Error) => settle(err);
+      const onAborted = () => settle(new Error('request aborted'));
+      req.on('data', onData);
+      req.on('end', onEnd);
+      req.on('error', onError);
+      req.on('aborted', onAborted);
+    });
 }
 
 /** tRPC answers in a stream (JSON Lines) when asked to, by either header: those go to the adapter. */
@@ -64,6 +74,7 @@ const parseJson = (text: string) => JSON.parse(text.charCodeAt(0) === 0xfeff ? t
  * asked for with `trpc-accept` or `Accept: application/jsonl`) goes on to the adapter unchanged.
  */
 export function trpcJsonPosts<TRouter extends AnyRouter>(opts: TrpcHttpOptions<TRouter>) {
+  const readText = createBodyReader();
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const length = Number(req.headers['content-length']);
     if (
@@ -86,11 +97,11 @@ export function trpcJsonPosts<TRouter extends AnyRouter>(opts: TrpcHttpOptions<T
         if (Array.isArray(value)) for (const item of value) headers.append(key, item);
         else if (value != null) headers.append(key, value);
       }
-      const request = new Request(new URL(req.originalUrl, 'http://localhost'), {
-        method: 'POST',
-        headers,
-        signal: ac.signal,
-      });
+      const request = new Request(new URL(req.originalUrl, 'http://localhost'), { method: 'POST', headers });
+      // The call's signal (aborted when the client goes) is given as the request's own, not through the
+      // constructor: undici would follow it with a listener, a WeakRef and a FinalizationRegistry entry,
+      // which only a full collection frees (docs/decisions/0025-request-values-die-young.md).
+      Object.defineProperty(request, 'signal', { value: ac.signal });
       // tRPC reads a JSON body with `req.json()` and nothing else; the text is let go once parsed
       let parsed: unknown;
       Object.defineProperty(request, 'json', {

@@ -1,7 +1,7 @@
 import { tracked } from '@trpc/server';
 import type { LiveItem } from '../features/live/live-feed';
 import { sharedJson } from '../lib/shared-json';
-import { dataFrameTail } from './wire-frames';
+import { dataFrameTail, textFrame } from './wire-frames';
 import { type DirectLine, writeFrames } from './ws-direct';
 
 type Follow = (send: (items: LiveItem[]) => void) => Promise<void>;
@@ -18,7 +18,7 @@ function frameFor(item: LiveItem, head: string): Buffer {
   }
   let frame = m.frames.get(head);
   if (!frame) {
-    frame = Buffer.from(head + m.tail);
+    frame = textFrame(Buffer.from(head + m.tail));
     m.frames.set(head, frame);
   }
   return frame;
@@ -35,10 +35,12 @@ function frameFor(item: LiveItem, head: string): Buffer {
 export async function* deliverLive(follow: Follow, line: DirectLine | undefined) {
   if (line) {
     await follow((items) =>
-      writeFrames(
-        line,
-        items.map((item) => frameFor(item, line.head)),
-      ),
+      items.length === 1
+        ? writeFrames(line, frameFor(items[0], line.head))
+        : writeFrames(
+            line,
+            items.map((item) => frameFor(item, line.head)),
+          ),
     );
     return;
   }

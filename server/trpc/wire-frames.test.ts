@@ -2,9 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { initTRPC, tracked } from '@trpc/server';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as wsModule from 'ws';
 import WebSocket, { WebSocketServer } from 'ws';
 import { shareJson } from '../lib/shared-json';
-import { dataFrame, encodeResponse, messageHead, RECONNECT } from './wire-frames';
+import { dataFrame, encodeResponse, messageHead, RECONNECT, textFrame } from './wire-frames';
 
 // A tracked item's response, built the way tRPC 11's WebSocket adapter builds it (adapters/ws: the
 // result, then `result.id` and `result.data = { id, data }` for a tracked envelope; transformTRPCResponse
@@ -73,6 +74,44 @@ describe('encodeResponse (live frames)', () => {
 
 // What tRPC's own WebSocket adapter (the installed version) sends, captured from a real socket: the
 // frames this app builds by hand must be these, byte for byte.
+// ws's own framing (public in ws, not in its type definitions)
+type FrameOptions = { fin: boolean; opcode: number; mask: boolean; readOnly: boolean; rsv1: boolean };
+const { Sender } = wsModule as unknown as { Sender: { frame(data: Buffer, o: FrameOptions): Buffer[] } };
+
+describe('textFrame (a whole WebSocket frame, written to many sockets)', () => {
+  it('is byte for byte the frame ws sends for the same text, in each of the three length forms', () => {
+    for (const length of [0, 1, 125, 126, 1_000, 65_535, 65_536, 200_000]) {
+      const payload = Buffer.alloc(length, 0x61);
+      const theirs = Sender.frame(payload, { fin: true, opcode: 1, mask: false, readOnly: false, rsv1: false });
+      expect(textFrame(payload).equals(Buffer.concat(theirs)), `${length} bytes`).toBe(true);
+    }
+  });
+
+  it('reaches a ws client as one text message, in order with what ws itself sends on the socket', async () => {
+    const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise((resolve) => wss.once('listening', resolve));
+    const served = new Promise<WebSocket>((resolve) => wss.once('connection', resolve));
+    const client = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`);
+    const got: string[] = [];
+    const all = new Promise<void>((resolve) =>
+      client.on('message', (data, binary) => {
+        got.push(`${binary ? 'binary' : 'text'}:${data.toString().slice(0, 12)}:${data.toString().length}`);
+        if (got.length === 4) resolve();
+      }),
+    );
+    const server = await served;
+    const tcp = (server as unknown as { _socket: import('node:net').Socket })._socket;
+    tcp.write(textFrame(Buffer.from('first')));
+    server.send('second');
+    tcp.write(textFrame(Buffer.from('x'.repeat(70_000))));
+    server.send('fourth');
+    await all;
+    expect(got).toEqual(['text:first:5', 'text:second:6', 'text:xxxxxxxxxxxx:70000', 'text:fourth:6']);
+    client.terminate();
+    await new Promise((resolve) => wss.close(resolve));
+  });
+});
+
 describe("hand-built frames against tRPC's own adapter", () => {
   const t = initTRPC.create();
   const items = [tracked('17', payload()), tracked('18', { changes: [] }), tracked('19', shareJson(payload()))];

@@ -23,6 +23,29 @@ export function dataFrameTail(trackedId: string, json: string): string {
   return `,"result":{"type":"data","data":{"id":${id},"data":${json}},"id":${id}}}`;
 }
 
+/**
+ * A message as one unmasked, unfragmented WebSocket text frame (RFC 6455 §5.2): what `ws` writes for
+ * `socket.send(text)` on a server socket without compression, header and payload in one buffer, so a
+ * frame shared by many sockets is one write each (`wire-frames.test.ts` compares it with ws's own).
+ */
+export function textFrame(payload: Buffer): Buffer {
+  const n = payload.length;
+  const head = n < 126 ? 2 : n < 65536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(head + n);
+  frame[0] = 0x81; // FIN, text
+  if (head === 2) frame[1] = n;
+  else if (head === 4) {
+    frame[1] = 126;
+    frame.writeUInt16BE(n, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeUInt32BE(Math.floor(n / 2 ** 32), 2);
+    frame.writeUInt32BE(n >>> 0, 6);
+  }
+  payload.copy(frame, head);
+  return frame;
+}
+
 /** A whole data frame: a line's head, then the tail of the tracked item. */
 export const dataFrame = (head: string, trackedId: string, json: string) => head + dataFrameTail(trackedId, json);
 

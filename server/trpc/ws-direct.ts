@@ -16,7 +16,6 @@ import { messageHead } from './wire-frames';
 export type DirectLine = { socket: WebSocket; tcp: Socket; head: string };
 
 const lines = new WeakMap<object, DirectLine>();
-const TEXT = { binary: false } as const;
 
 type Call = { id?: unknown; jsonrpc?: unknown; method?: unknown; params?: { input?: unknown; lastEventId?: unknown } };
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
@@ -48,16 +47,27 @@ export function directLine(rawInput: unknown): DirectLine | undefined {
   return isObject(rawInput) ? lines.get(rawInput) : undefined;
 }
 
-/** Sends frames on a line, in order, in one TCP write. False when the socket is no longer open. */
-export function writeFrames(line: DirectLine, frames: readonly Buffer[]): boolean {
+/**
+ * Sends whole WebSocket frames (`textFrame`) on a line, in order, in one TCP write. False when the
+ * socket is no longer open. They go straight to the TCP socket: `ws` writes each of its own frames to
+ * it at once (no compression is set up, so nothing waits in its sender), so they keep their order with
+ * its pings and closes, and its `bufferedAmount` counts them.
+ */
+export function writeFrames(line: DirectLine, frames: Buffer | readonly Buffer[]): boolean {
   const { socket, tcp } = line;
   if (socket.readyState !== socket.OPEN || tcp.destroyed) return false;
   if (tooFarBehind(socket)) return false;
-  if (frames.length === 1) socket.send(frames[0], TEXT); // ws corks a frame's header and body itself
-  if (frames.length <= 1) return true;
+  if (Buffer.isBuffer(frames)) {
+    tcp.write(frames);
+    return true;
+  }
+  if (frames.length <= 1) {
+    if (frames.length === 1) tcp.write(frames[0]);
+    return true;
+  }
   tcp.cork();
   try {
-    for (const frame of frames) socket.send(frame, TEXT);
+    for (const frame of frames) tcp.write(frame);
   } finally {
     tcp.uncork();
   }

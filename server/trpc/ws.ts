@@ -16,7 +16,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** tRPC subscriptions over `ws` on the HTTP server's own port and the same /trpc path. */
 export function attachWebSocket(server: Server, deps: Deps) {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  // no compression: live frames are written whole to the TCP socket beside ws's own (ws-direct.ts)
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024, perMessageDeflate: false });
   server.on('upgrade', (req, socket, head) => {
     const { pathname } = new URL(req.url ?? '/', 'http://x');
     if (pathname !== '/trpc') return socket.destroy();

@@ -32,6 +32,13 @@ export async function followEvent(
   const follow = (items: LiveItem[]) => {
     if (early) return void early.push(...items);
     if (ended || signal?.aborted) return;
+    // the usual case, every change new and no item ending the stream: the feed's own array goes on as
+    // it is (this runs for every subscriber of every batch)
+    if (allNew(items, last)) {
+      if (items.length === 0) return;
+      last = items[items.length - 1].seq;
+      return send(items);
+    }
     const out: LiveItem[] = [];
     for (const item of items) {
       const next = nextItem(item, last);
@@ -73,6 +80,17 @@ export async function followEvent(
     detach();
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** Whether every change of `items` comes after `last` and none of them ends the stream. */
+function allNew(items: readonly LiveItem[], last: number): boolean {
+  let at = last;
+  for (const item of items) {
+    if (endsStream(item)) return false;
+    for (const c of item.changes) if (c.seq <= at) return false;
+    at = item.seq;
+  }
+  return true;
 }
 
 /**
