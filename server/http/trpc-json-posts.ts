@@ -3,6 +3,7 @@ import type { AnyRouter, inferRouterContext } from '@trpc/server';
 import { internal_exceptionHandler } from '@trpc/server/adapters/node-http';
 import { resolveResponse } from '@trpc/server/unstable-core-do-not-import';
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
+import { answerJsonMutation, parseJson } from './json-mutation';
 
 export type TrpcHttpOptions<TRouter extends AnyRouter> = {
   router: TRouter;
@@ -62,14 +63,24 @@ const wantsStream = (req: IncomingMessage) =>
   Boolean(req.headers['trpc-accept']) ||
   Boolean(req.headers.accept?.split(',').some((t) => t.trim() === 'application/jsonl'));
 
-/** JSON text as `Request.json()` reads it: a leading byte order mark dropped. */
-const parseJson = (text: string) => JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+/** The (decoded) path of a mutation procedure, from the URL's last segment; undefined for anything else. */
+function mutationAt(router: AnyRouter, segment: string): string | undefined {
+  let path: string;
+  try {
+    path = decodeURIComponent(segment);
+  } catch {
+    return undefined; // tRPC's answer for it comes from resolveResponse
+  }
+  const procedures = router._def.procedures as Record<string, { _def?: { type?: string } } | undefined>;
+  return Object.hasOwn(procedures, path) && procedures[path]?._def?.type === 'mutation' ? path : undefined;
+}
 
 /**
- * issue 8 B1/B2: tRPC calls POSTed as JSON with a Content-Length within the cap (every mutation the
- * browser makes) are read in one piece and parsed with one JSON.parse, then resolved by tRPC itself
- * (`resolveResponse`, as its Node adapter does), instead of the adapter's web stream and the Fetch
- * body reader: ~0.2 ms less for a join's 130 KB. The answer is tRPC's own Response, written as its
+ * Benchmarks B1/B2 (bench/README.md, decision 0011): tRPC calls POSTed as JSON with a Content-Length
+ * within the cap (every mutation the browser makes) are read in one piece and parsed with one
+ * JSON.parse, instead of through the adapter's web stream and the Fetch body reader: ~0.2 ms less for a
+ * join's 130 KB. One mutation (not a batch) is then answered by `answerJsonMutation`; anything else
+ * taken here by tRPC itself (`resolveResponse`, as its Node adapter does), its Response written as the
  * adapter writes it. Anything else (GET, another type, no length, over the cap, a streamed answer
  * asked for with `trpc-accept` or `Accept: application/jsonl`) goes on to the adapter unchanged.
  */
@@ -87,17 +98,22 @@ export function trpcJsonPosts<TRouter extends AnyRouter>(opts: TrpcHttpOptions<T
       next();
       return;
     }
-    const ac = new AbortController();
-    const abort = () => ac.abort();
-    res.once('close', abort);
+    let abort: (() => void) | undefined;
     try {
       let body: string | undefined = await readText(req, length);
+      const url = new URL(req.originalUrl, 'http://localhost');
+      const path = req.path.slice(req.path.lastIndexOf('/') + 1);
+      const single = url.searchParams.get('batch') !== '1' ? mutationAt(opts.router, path) : undefined;
+      if (single && (await answerJsonMutation(opts, req, res, single, body))) return;
+      const ac = new AbortController();
+      abort = () => ac.abort();
+      res.once('close', abort);
       const headers = new Headers();
       for (const [key, value] of Object.entries(req.headers)) {
         if (Array.isArray(value)) for (const item of value) headers.append(key, item);
         else if (value != null) headers.append(key, value);
       }
-      const request = new Request(new URL(req.originalUrl, 'http://localhost'), { method: 'POST', headers });
+      const request = new Request(url, { method: 'POST', headers });
       // The call's signal (aborted when the client goes) is given as the request's own, not through the
       // constructor: undici would follow it with a listener, a WeakRef and a FinalizationRegistry entry,
       // which only a full collection frees (docs/decisions/0025-request-values-die-young.md).
@@ -113,7 +129,6 @@ export function trpcJsonPosts<TRouter extends AnyRouter>(opts: TrpcHttpOptions<T
           return parsed;
         },
       });
-      const path = req.path.slice(req.path.lastIndexOf('/') + 1);
       const response = await resolveResponse({
         router: opts.router,
         req: request,
@@ -136,7 +151,7 @@ export function trpcJsonPosts<TRouter extends AnyRouter>(opts: TrpcHttpOptions<T
         createContext: ({ req: r, res: s }) => opts.createContext(r, s),
       } as Parameters<typeof internal_exceptionHandler<TRouter, ExpressRequest, ExpressResponse>>[0])(cause);
     } finally {
-      res.off('close', abort);
+      if (abort) res.off('close', abort);
     }
   };
 }

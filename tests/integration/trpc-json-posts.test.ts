@@ -71,6 +71,10 @@ describe('tRPC calls POSTed as JSON', () => {
       { path: 'auth.forgotPassword', body: JSON.stringify({ email: 'Zoë <zoe@example.com>' }) }, // UTF-8
       { path: 'analytics.pageView', body: `\uFEFF${JSON.stringify({ path: '/bom' })}` }, // a byte order mark
       { path: 'no.suchProcedure', body: '{}' },
+      { path: 'auth%2EsignOut', body: '{}' }, // a percent-encoded path
+      { path: 'auth.signUp', body: '42' }, // not an object
+      { path: 'auth.signUp', body: '' }, // no JSON at all
+      { path: 'registrations.join', body: JSON.stringify({ eventId: 'no-such-event', first_name: 'Ada' }) },
       { path: 'system.publicConfig', body: '{}' }, // a query POSTed
       {
         path: `${Array(TRPC_LIMITS.MAX_BATCH + 1)
