@@ -20,6 +20,17 @@ const isAsyncIterable = (v: unknown) =>
 const isDataStream = (v: unknown) =>
   isObject(v) && (isAsyncIterable(v) || Object.values(v).some((x) => isPromise(x) || isAsyncIterable(x)));
 
+const NOT_JSON = Symbol('not JSON');
+/** The parsed text, or NOT_JSON. */
+export function parsedOrNot(text: string): unknown {
+  try {
+    return parseJson(text);
+  } catch {
+    return NOT_JSON;
+  }
+}
+export const isJson = (parsed: unknown) => parsed !== NOT_JSON;
+
 /**
  * One mutation POSTed as JSON (not a batch), answered as tRPC's `resolveResponse` answers it, byte for
  * byte (`tests/integration/trpc-json-posts.test.ts` compares the two): the procedure run through
@@ -29,21 +40,16 @@ const isDataStream = (v: unknown) =>
  * `Response` and four `AbortSignal`s, which outlive young collections by themselves (~7 KB of a join's
  * ~21 KB promoted in B2's rush: docs/decisions/0025-request-values-die-young.md). No procedure reads
  * the call's signal; a mutation posted this way gets none, and runs to its end if the client goes.
- * False (nothing answered) when the text is not JSON: `resolveResponse` answers that.
+ * `input` is the body already parsed (`parsedOrNot`), so that the caller lets the body's text go
+ * before the call runs: text that is not JSON is left to `resolveResponse`.
  */
 export async function answerJsonMutation<TRouter extends AnyRouter>(
   opts: TrpcHttpOptions<TRouter>,
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
-  text: string,
-): Promise<boolean> {
-  let input: unknown;
-  try {
-    input = parseJson(text);
-  } catch {
-    return false;
-  }
+  input: unknown,
+): Promise<void> {
   const config = opts.router._def._config;
   let ctx: Awaited<ReturnType<typeof opts.createContext>> | undefined;
   let answer: { result: { data: unknown } } | { error: unknown };
@@ -81,5 +87,4 @@ export async function answerJsonMutation<TRouter extends AnyRouter>(
   res.setHeader('vary', 'trpc-accept, accept');
   res.setHeader('content-type', 'application/json');
   res.end(JSON.stringify(transformTRPCResponse(config, answer as never)));
-  return true;
 }

@@ -3,7 +3,7 @@ import type { AnyRouter, inferRouterContext } from '@trpc/server';
 import { internal_exceptionHandler } from '@trpc/server/adapters/node-http';
 import { resolveResponse } from '@trpc/server/unstable-core-do-not-import';
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
-import { answerJsonMutation, parseJson } from './json-mutation';
+import { answerJsonMutation, isJson, parsedOrNot, parseJson } from './json-mutation';
 
 export type TrpcHttpOptions<TRouter extends AnyRouter> = {
   router: TRouter;
@@ -104,7 +104,12 @@ export function trpcJsonPosts<TRouter extends AnyRouter>(opts: TrpcHttpOptions<T
       const url = new URL(req.originalUrl, 'http://localhost');
       const path = req.path.slice(req.path.lastIndexOf('/') + 1);
       const single = url.searchParams.get('batch') !== '1' ? mutationAt(opts.router, path) : undefined;
-      if (single && (await answerJsonMutation(opts, req, res, single, body))) return;
+      const input = single ? parsedOrNot(body) : undefined;
+      if (single && isJson(input)) {
+        body = undefined; // the text goes before the call runs: only its parse is needed now
+        await answerJsonMutation(opts, req, res, single, input);
+        return;
+      }
       const ac = new AbortController();
       abort = () => ac.abort();
       res.once('close', abort);
