@@ -11,7 +11,7 @@ import { loopbackAddresses } from './lib/subscribers';
  * the same bodies against the bare floor (bench/floor/join-floor.ts). Figure: app joins/s ÷ floor joins/s.
  * The joins rotate over SOURCES loopback addresses, as B10's do: the per-IP join ceiling
  * (ATTENDEES.JOIN_RATE_LIMIT, 600 in 10 minutes) is a venue's, and a run of ~630 joins/s for 15 s from 16
- * addresses reached it (5 joins refused: bench/README.md, "Full run (2026-11-27 11:55 UTC, commit fefc714)").
+ * addresses reaches it (bench/README.md, "Full run (2026-11-27 14:05 UTC, commit e4606d2)").
  */
 const SOURCES = 64;
 
@@ -86,7 +86,8 @@ async function measure(
 ) {
   const joiner = createJoiner({ url, path, localAddresses: addresses });
   try {
-    const send = (n: number, client: number) => joiner.send(joinBody(eventId, photo, n), client);
+    // join n from address n: every address in turn (by client, 16 of the 64 would carry every join)
+    const send = (n: number) => joiner.send(joinBody(eventId, photo, n), n);
     const warm = await closedLoop(send, clients, 500);
     const before = await usage();
     const driverBefore = process.cpuUsage();
