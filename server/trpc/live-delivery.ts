@@ -6,8 +6,9 @@ import { type DirectLine, writeFrames } from './ws-direct';
 
 type Follow = (send: (items: LiveItem[]) => void) => Promise<void>;
 
-// Each batch's frame tail (its JSON made once) and whole frame per line head, made on first send and
-// shared by every socket it goes to; gone with the batch.
+// Each batch's frame tail (its JSON made once) and, per line head, its whole WebSocket frame (header
+// and payload: `textFrame`), made on first send and written as it is to every socket it goes to; gone
+// with the batch.
 const made = new WeakMap<LiveItem, { tail: string; frames: Map<string, Buffer> }>();
 
 function frameFor(item: LiveItem, head: string): Buffer {
