@@ -35,7 +35,7 @@ describe('reading a JSON call’s body', () => {
     expect(texts).toEqual(bodies);
   });
 
-  it('refuses a body that ends short of its length, or is aborted', async () => {
+  it('refuses a body that ends short of its length, runs past it, or is aborted', async () => {
     const short = request();
     const ended = readText(short, 10);
     short.push('{}');
@@ -45,6 +45,11 @@ describe('reading a JSON call’s body', () => {
     const aborted = readText(cut, 10);
     cut.emit('aborted');
     await expect(aborted).rejects.toThrow('request aborted');
+    const long = request();
+    const over = readText(long, 4);
+    long.push('{"a":1}');
+    await expect(over).rejects.toThrow('request body longer than announced');
+    expect(listeners(long)).toEqual([0, 0, 0, 0]);
     expect(listeners(short)).toEqual([0, 0, 0, 0]);
     expect(listeners(cut)).toEqual([0, 0, 0, 0]);
   });

@@ -19,8 +19,8 @@ export type TrpcHttpOptions<TRouter extends AnyRouter> = {
  * leaves on the JavaScript heap, and no buffer is made per body beside the socket's own (each one
  * counts towards V8's external memory, which starts full collections: docs/decisions/0025-request-values-die-young.md).
  * Every listener goes when the body is read: a keep-alive connection holds its last request until the
- * next one comes, and the body must not be held with it. Rejects when the request ends short or is
- * aborted; a client that announces a megabyte and sends nothing holds nothing.
+ * next one comes, and the body must not be held with it. Rejects when the request ends short, runs
+ * past its length or is aborted; a client that announces a megabyte and sends nothing holds nothing.
  */
 export function createBodyReader() {
   let scratch = Buffer.alloc(0);
@@ -30,6 +30,8 @@ export function createBodyReader() {
       let at = 0;
       const onData = (chunk: Buffer) => {
         at += chunk.length;
+        // node:http never passes more than Content-Length; the bound on what is held is still this one
+        if (at > length) return settle(new Error('request body longer than announced'));
         chunks.push(chunk);
       };
       const text = () => {
