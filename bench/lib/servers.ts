@@ -59,7 +59,12 @@ export async function startApp(
   } = {},
 ) {
   const dataDir = o.dataDir ?? tempDataDir();
-  const child = startChild('lib/app-process.ts', { execArgv: o.exposeGc ? ['--expose-gc'] : [] });
+  const child = startChild('lib/app-process.ts', {
+    execArgv: [
+      ...(o.exposeGc ? ['--expose-gc'] : []),
+      ...(process.env.BENCH_APP_ARGV?.split(' ').filter(Boolean) ?? []),
+    ],
+  });
   const base = withChild(child);
   try {
     const started = await child.call<{ url: string; port: number; missed: string | null }>('start', {
