@@ -42,7 +42,7 @@ let adapterUrl: string;
 let fastUrl: string;
 beforeAll(async () => {
   const adapter = express();
-  adapter.use('/trpc', createExpressMiddleware({ ...opts, createContext: opts.createContext }));
+  adapter.use('/trpc', createExpressMiddleware(opts));
   const fast = express();
   fast.use('/trpc', trpcJsonPosts(opts), (_req, res) => {
     res.status(SENTINEL).end();

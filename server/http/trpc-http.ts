@@ -5,6 +5,7 @@ import { M } from '#shared/messages';
 import type { Deps } from '../deps';
 import { createContext } from '../trpc/context';
 import { appRouter } from '../trpc/router';
+import { procedureType } from './procedure-type';
 import { type TrpcHttpOptions, trpcJsonPosts } from './trpc-json-posts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -21,15 +22,13 @@ export const trpcHttpOptions = (deps: Deps): TrpcHttpOptions<typeof appRouter> =
 export const trpcAdapter = (opts: TrpcHttpOptions<typeof appRouter>) =>
   createExpressMiddleware({ ...opts, createContext: ({ req, res }) => opts.createContext(req, res) });
 
-const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } } | undefined>;
-
 /**
  * Subscriptions are served over the WebSocket only, where every socket's session is re-checked and
  * closed when it ends; a server-sent-events stream over HTTP would go on after a sign-out.
  */
 const noHttpSubscriptions: RequestHandler = (req, res, next) => {
   const paths = decodeURIComponent(req.path.slice(1)).split(',');
-  if (!paths.some((p) => procedures[p]?._def.type === 'subscription')) return next();
+  if (!paths.some((p) => procedureType(appRouter, p) === 'subscription')) return next();
   res.status(405).json({ error: { message: M.common.subscriptionsOverWebSocket, code: 'METHOD_NOT_SUPPORTED' } });
 };
 

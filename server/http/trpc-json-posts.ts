@@ -4,6 +4,7 @@ import { internal_exceptionHandler } from '@trpc/server/adapters/node-http';
 import { resolveResponse } from '@trpc/server/unstable-core-do-not-import';
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
 import { answerJsonMutation, isJson, parsedOrNot, parseJson } from './json-mutation';
+import { procedureType } from './procedure-type';
 
 export type TrpcHttpOptions<TRouter extends AnyRouter> = {
   router: TRouter;
@@ -73,8 +74,7 @@ function mutationAt(router: AnyRouter, segment: string): string | undefined {
   } catch {
     return undefined; // tRPC's answer for it comes from resolveResponse
   }
-  const procedures = router._def.procedures as Record<string, { _def?: { type?: string } } | undefined>;
-  return Object.hasOwn(procedures, path) && procedures[path]?._def?.type === 'mutation' ? path : undefined;
+  return procedureType(router, path) === 'mutation' ? path : undefined;
 }
 
 /**
