@@ -34,7 +34,6 @@ export const b1: Bench = {
       if (ids.length !== appFig.warm + appFig.ok) throw new Error(`${ids.length} rows for ${appFig.ok} joins`);
     } finally {
       await app.stop();
-      app.removeData();
     }
     const floor = await startJoinFloor(eventId);
     let floorFig: Figures;

@@ -40,7 +40,6 @@ export const b10: Bench = {
         if (ids.length !== appFig.warm + appFig.ok) throw new Error(`${ids.length} rows for ${appFig.ok} joins`);
       } finally {
         await app.stop();
-        app.removeData();
       }
       const floor = await startPgJoinFloor({ databaseUrl: floorDb, eventId });
       try {

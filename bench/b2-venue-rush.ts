@@ -116,7 +116,6 @@ export const b2: Bench = {
       );
     } finally {
       await app.stop();
-      app.removeData();
     }
     const floor = await startJoinFloor(eventId);
     let floorFig: Awaited<ReturnType<typeof rush>>;

@@ -48,7 +48,6 @@ export const b3: Bench = {
       }
     } finally {
       await app.stop();
-      app.removeData();
     }
     const appFig = appLog.summary();
 

@@ -56,7 +56,6 @@ export const b4: Bench = {
       }
     } finally {
       await app.stop();
-      app.removeData();
     }
 
     // CPU and memory: the floor
@@ -152,6 +151,5 @@ async function restartFigures(clients: number) {
     await pool.close();
     await second?.stop();
     await first.stop();
-    first.removeData();
   }
 }

@@ -81,11 +81,9 @@ export const b9: Bench = {
           );
         } finally {
           await b.stop();
-          b.removeData();
         }
       } finally {
         await a.stop();
-        a.removeData();
       }
       const fa = await startPgJoinFloor({ databaseUrl: floorDb, eventId, notify: true, listen: true });
       try {

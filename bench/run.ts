@@ -19,6 +19,7 @@ import { b8 } from './b8-footprint';
 import { b9 } from './b9-pg-fan-out';
 import { b10 } from './b10-pg-join-throughput';
 import type { Bench, BenchRow } from './lib/bench';
+import { probes, SLOW_NEW_FILE_MS } from './lib/scratch';
 
 const benches: Bench[] = [b1, b2, b3, b4, b5, b6, b7, b8, b9, b10];
 
@@ -75,6 +76,11 @@ console.log(
 console.log(line(table[0]));
 console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
 for (const row of table.slice(1)) console.log(line(row));
+const passedOver = probes.filter((p) => !p.taken);
+if (passedOver.length > 0)
+  console.log(
+    `Scratch folders: ${passedOver.length} of ${probes.length} passed over (new files at ${passedOver.map((p) => p.newFileMs).join(', ')} ms each)`,
+  );
 console.log('\nDetails:');
 for (const r of results) {
   const d = Object.entries(r.details)
@@ -95,6 +101,8 @@ out.meta = {
   cores: os.cpus().length,
   node: process.version,
   loadAverage: os.loadavg()[0],
+  // the servers' folders (bench/lib/scratch.ts): CPU per new file in each candidate, and which were taken
+  scratch: { slowNewFileMs: SLOW_NEW_FILE_MS, probes },
 };
 for (const r of results) {
   out[r.id] = {

@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, pgBinDir } from '../../tests/helpers/pg-server';
+import { scratchDir } from './scratch';
 import { sleep } from './stats';
 
 /**
@@ -48,7 +48,7 @@ function serverCpuMs(postmaster: number): number {
 
 export async function startBenchPg() {
   const bin = pgBinDir();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'roomlist-bench-pg-'));
+  const dir = scratchDir();
   const data = path.join(dir, 'data');
   let proc: ChildProcess | undefined;
   let stopped = false;
@@ -73,13 +73,13 @@ export async function startBenchPg() {
         proc.kill('SIGKILL');
       }
     }
-    fs.rmSync(dir, { recursive: true, force: true });
   };
   const onSignal = (signal: NodeJS.Signals) => {
     stopSync();
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
-  process.once('exit', stopSync);
+  // before the scratch root's removal (bench/lib/scratch.ts), which takes this folder with it
+  process.prependOnceListener('exit', stopSync);
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 

@@ -1,31 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type Child, startChild } from './child';
+import { scratchDir } from './scratch';
 
 export type Usage = { cpu: NodeJS.CpuUsage; mem: NodeJS.MemoryUsage };
-// A temporary DATA_DIR still there when the bench process exits (a row cut short by an error or by
-// SIGINT, which B9/B10's PostgreSQL turns into an exit) is removed then.
-const temporary = new Set<string>();
-process.once('exit', () => {
-  for (const dir of temporary) {
-    try {
-      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-    } catch {
-      // a child still writing into it; nothing more to do on the way out
-    }
-  }
-});
-export const tempDataDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'roomlist-bench-'));
-  temporary.add(dir);
-  return dir;
-};
-const removeDir = (dir: string) => {
-  fs.rmSync(dir, { recursive: true, force: true });
-  temporary.delete(dir);
-};
-
 /** A process's CPU (user + system, µs) between two usage readings. */
 export const cpuBetween = (a: Usage, b: Usage) => b.cpu.user - a.cpu.user + (b.cpu.system - a.cpu.system);
 
@@ -58,7 +34,7 @@ export async function startApp(
     databaseUrl?: string;
   } = {},
 ) {
-  const dataDir = o.dataDir ?? tempDataDir();
+  const dataDir = o.dataDir ?? scratchDir();
   const child = startChild('lib/app-process.ts', {
     execArgv: [
       ...(o.exposeGc ? ['--expose-gc'] : []),
@@ -86,20 +62,18 @@ export async function startApp(
       startProbe: () => child.call('startProbe'),
       stopProbe: () =>
         child.call<{ queryMs: number[]; liveQueryMs: number[]; loopP99Ms: number; loopMaxMs: number }>('stopProbe'),
-      /** Stops the server; keeps its DATA_DIR (a restart reuses it). */
+      /** Stops the server; keeps its DATA_DIR (a restart reuses it; the run removes it when it exits). */
       stop: base.stop,
-      removeData: () => removeDir(dataDir),
     };
   } catch (err) {
     await child.kill();
-    if (!o.dataDir) removeDir(dataDir);
     throw err;
   }
 }
 export type AppHandle = Awaited<ReturnType<typeof startApp>>;
 
 export async function startJoinFloor(eventId: string) {
-  const dataDir = tempDataDir();
+  const dataDir = scratchDir();
   const child = startChild('floor/join-floor.ts');
   const { url } = await child.call<{ url: string }>('start', { dataDir, eventId });
   const base = withChild(child);
@@ -107,10 +81,6 @@ export async function startJoinFloor(eventId: string) {
     ...base,
     url,
     registrations: () => child.call<{ ids: string[]; attendeeCount: number }>('registrations'),
-    stop: async () => {
-      await base.stop();
-      removeDir(dataDir);
-    },
   };
 }
 
@@ -125,7 +95,7 @@ export async function startPgJoinFloor(o: {
   notify?: boolean;
   listen?: boolean;
 }) {
-  const dataDir = tempDataDir();
+  const dataDir = scratchDir();
   const child = startChild('floor/pg-join-floor.ts');
   try {
     const { url } = await child.call<{ url: string }>('start', { ...o, dataDir });
@@ -134,14 +104,9 @@ export async function startPgJoinFloor(o: {
       ...base,
       url,
       registrations: () => child.call<{ ids: string[]; attendeeCount: number }>('registrations'),
-      stop: async () => {
-        await base.stop();
-        removeDir(dataDir);
-      },
     };
   } catch (err) {
     await child.kill();
-    removeDir(dataDir);
     throw err;
   }
 }
