@@ -48,6 +48,18 @@ function scratchRoot() {
   return root;
 }
 
+/**
+ * Writes out what earlier servers left in the page cache: the kept folders' photos (B1's app leaves
+ * ~0.7 GB, its floor more) would otherwise be written back by the kernel while the next server is measured.
+ */
+function writeBack() {
+  try {
+    execFileSync('sync', { stdio: 'ignore' });
+  } catch {
+    // no sync command: the kernel writes back on its own schedule
+  }
+}
+
 /** CPU (ms) per new empty file in `dir`, over a few files left there. */
 export function newFileMs(dir: string, files = PROBE_FILES) {
   const before = process.cpuUsage();
@@ -58,9 +70,11 @@ export function newFileMs(dir: string, files = PROBE_FILES) {
 
 /**
  * A fresh folder under the run's root, where a new file costs what it should (the first of up to
- * TRIES candidates under SLOW_NEW_FILE_MS, else the cheapest). Removed when the run exits.
+ * TRIES candidates under SLOW_NEW_FILE_MS, else the cheapest), made once what earlier servers wrote is
+ * on disk. Removed when the run exits.
  */
 export function scratchDir(): string {
+  writeBack();
   const tried: { dir: string; ms: number }[] = [];
   for (let i = 0; i < TRIES; i++) {
     const dir = fs.mkdtempSync(path.join(scratchRoot(), 'd-'));
