@@ -31,6 +31,10 @@ process.once('exit', () => {
   }
 });
 
+// Ctrl-C or a kill ends the run through `exit`, so the root (a full run keeps a few GB) goes with it.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => process.exit(signal === 'SIGINT' ? 130 : 143));
+
 function scratchRoot() {
   if (!root) {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'roomlist-bench-'));
