@@ -13,8 +13,8 @@ import { sleep } from './stats';
  * defaults (on), since the SQLite rows sync every commit too. The tests' server passes them off on its
  * command line, which no ALTER SYSTEM can override, hence a start of its own here.
  * `BENCH_PG_DURABLE=off` starts it as the tests do (fsync, synchronous_commit, full_page_writes off),
- * to see what the disk's syncs cost. `stop` stops it and removes its folder; so do the bench process's
- * exit and SIGINT/SIGTERM when a row never got there.
+ * to see what the disk's syncs cost. `stop` stops it; so do the bench process's exit and
+ * SIGINT/SIGTERM when a row never got there. Its folder goes with the run's scratch root at exit.
  */
 export type BenchPg = Awaited<ReturnType<typeof startBenchPg>>;
 
@@ -57,8 +57,6 @@ export async function startBenchPg() {
     if (stopped) return;
     stopped = true;
     process.off('exit', stopSync);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
     if (
       proc &&
       proc.exitCode === null &&
@@ -74,14 +72,9 @@ export async function startBenchPg() {
       }
     }
   };
-  const onSignal = (signal: NodeJS.Signals) => {
-    stopSync();
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  };
-  // before the scratch root's removal (bench/lib/scratch.ts), which takes this folder with it
+  // Before the scratch root's removal, which takes this folder with it; SIGINT and SIGTERM end the run
+  // through `exit` too (bench/lib/scratch.ts).
   process.prependOnceListener('exit', stopSync);
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
 
   try {
     if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);

@@ -65,11 +65,11 @@ function writeBack() {
 }
 
 /** CPU (ms) per new empty file in `dir`, over a few files left there. */
-export function newFileMs(dir: string, files = PROBE_FILES) {
+function newFileMs(dir: string) {
   const before = process.cpuUsage();
-  for (let i = 0; i < files; i++) fs.closeSync(fs.openSync(path.join(dir, `.probe-${i}`), 'wx'));
+  for (let i = 0; i < PROBE_FILES; i++) fs.closeSync(fs.openSync(path.join(dir, `.probe-${i}`), 'wx'));
   const used = process.cpuUsage(before);
-  return (used.user + used.system) / files / 1000;
+  return (used.user + used.system) / PROBE_FILES / 1000;
 }
 
 /**
