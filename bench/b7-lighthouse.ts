@@ -8,6 +8,7 @@ import { CHROMIUM } from '../tests/helpers/browser';
 import { startTestServer } from '../tests/helpers/server';
 import type { Bench } from './lib/bench';
 import { builtClient } from './lib/built-client';
+import { runFolder } from './lib/scratch';
 
 const TARGET = { SCORE: 95, LCP_MS: 2_000, TBT_MS: 150 };
 /**
@@ -156,9 +157,9 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** Debian's Chromium with a DevTools port for Lighthouse to drive, its profile in a temporary folder. */
+/** Debian's Chromium with a DevTools port for Lighthouse to drive, its profile in a folder of the run's. */
 async function launchChromium(): Promise<{ port: number; close: () => Promise<void> }> {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'roomlist-b7-chromium-'));
+  const profile = runFolder('b7-chromium-');
   const proc: ChildProcess = spawn(
     CHROMIUM,
     [
@@ -204,7 +205,7 @@ async function launchChromium(): Promise<{ port: number; close: () => Promise<vo
         await exited;
       }
       // Chromium's helpers may still be writing into the profile as it goes: retry, and never let a
-      // folder left behind fail the row (it is under the system's temp folder)
+      // folder left behind fail the row (the run's root takes it at exit)
       try {
         fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
       } catch (err) {

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-// The folders a run's servers and floors write into: all under one root, removed when the run exits,
-// never between rows, and each one taken only where making a file is as cheap as it should be.
+// The folders a run writes into (its servers' and floors' data, the built client, Chromium's profile):
+// all under one root, removed when the run exits, never between rows; a server's or floor's folder is
+// taken only where making a file is as cheap as it should be.
 //
 // Why (bench/README.md, "Freed inodes"): on ext4 without a journal, as on this kind of host, the kernel
 // passes over every inode freed in the last 60 s (300 s while its inode-table block is unwritten) each
@@ -21,23 +22,21 @@ let root: string | undefined;
 /** New-file cost (ms) of every candidate tried, in order, for the run's meta. */
 export const probes: { newFileMs: number; taken: boolean }[] = [];
 
-// Registered first, so it runs after any `prependOnceListener('exit')` (a PostgreSQL server to stop).
-process.once('exit', () => {
-  if (!root) return;
-  try {
-    fs.rmSync(root, { recursive: true, force: true, maxRetries: 3 });
-  } catch {
-    // a child still writing into it; nothing more to do on the way out
-  }
-});
-
-// Ctrl-C or a kill ends the run through `exit`, so the root (a full run keeps a few GB) goes with it.
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => process.exit(signal === 'SIGINT' ? 130 : 143));
-
 function scratchRoot() {
   if (!root) {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'roomlist-bench-'));
+    const made = root;
+    // A PostgreSQL server to stop goes first: its `exit` listener is prepended (bench/lib/pg.ts).
+    process.once('exit', () => {
+      try {
+        fs.rmSync(made, { recursive: true, force: true, maxRetries: 3 });
+      } catch {
+        // a child still writing into it; nothing more to do on the way out
+      }
+    });
+    // Ctrl-C or a kill ends the run through `exit`, so the root (a full run keeps a few GB) goes with it.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const)
+      process.once(signal, () => process.exit(signal === 'SIGINT' ? 130 : 143));
     // PostgreSQL's server user reaches its own folder in here (bench/lib/pg.ts)
     fs.chmodSync(root, 0o711);
     // ext4's "top of a hierarchy" flag: the kernel spreads the root's subfolders over block groups
@@ -64,6 +63,11 @@ function writeBack() {
   }
 }
 
+/** A fresh folder under the run's root, removed when the run exits (no probe: nothing timed writes there). */
+export function runFolder(prefix: string): string {
+  return fs.mkdtempSync(path.join(scratchRoot(), prefix));
+}
+
 /** CPU (ms) per new empty file in `dir`, over a few files left there. */
 function newFileMs(dir: string) {
   const before = process.cpuUsage();
@@ -81,7 +85,7 @@ export function scratchDir(): string {
   writeBack();
   const tried: { dir: string; ms: number }[] = [];
   for (let i = 0; i < TRIES; i++) {
-    const dir = fs.mkdtempSync(path.join(scratchRoot(), 'd-'));
+    const dir = runFolder('d-');
     tried.push({ dir, ms: newFileMs(dir) });
     if (tried[i].ms <= SLOW_NEW_FILE_MS) break;
   }
