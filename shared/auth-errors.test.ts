@@ -18,9 +18,9 @@ describe('mapAuthError (spec §8 sign-in and sign-up error mapping)', () => {
     ['email_address_not_authorized', M.auth.notAuthorized],
     ['Email rate limit exceeded', M.auth.rateLimited],
     ['Too many requests', M.auth.rateLimited],
-    ['NetworkError when attempting to fetch resource.', M.auth.network],
-    ['Failed to fetch', M.auth.network],
-    ['Network request failed', M.auth.network],
+    ['NetworkError when attempting to fetch resource.', M.common.network],
+    ['Failed to fetch', M.common.network],
+    ['Network request failed', M.common.network],
     ['Something odd', M.auth.generic],
     ['', M.auth.generic],
   ])('%j → %j', (message, expected) => {
@@ -47,7 +47,7 @@ describe('mapAuthError (spec §8 sign-in and sign-up error mapping)', () => {
     expect(mapAuthError('x', 'email_address_not_authorized')).toBe(M.auth.notAuthorized);
     expect(mapAuthError('x', 'user_already_exists')).toBe(M.auth.alreadyRegistered);
     expect(mapAuthError('x', 'over_request_rate_limit')).toBe(M.auth.rateLimited);
-    expect(mapAuthError('Failed to fetch', 'unknown_code')).toBe(M.auth.network);
+    expect(mapAuthError('Failed to fetch', 'unknown_code')).toBe(M.common.network);
   });
 
   it('handles missing messages', () => {
@@ -64,7 +64,7 @@ describe('mapAuthError (spec §8 sign-in and sign-up error mapping)', () => {
       M.auth.signupDisabled,
       M.auth.notAuthorized,
       M.auth.rateLimited,
-      M.auth.network,
+      M.common.network,
       M.auth.generic,
     ]) {
       expect(mapAuthError(text)).toBe(text);

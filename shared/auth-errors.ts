@@ -33,7 +33,7 @@ const ROWS: readonly Row[] = [
     codes: ['email_address_not_authorized'],
   },
   { text: M.auth.rateLimited, messageIncludes: ['rate limit', 'too many'] },
-  { text: M.auth.network, messageIncludes: ['network', 'fetch'] },
+  { text: M.common.network, messageIncludes: ['network', 'fetch'] },
 ];
 
 const MAPPED_TEXTS: ReadonlySet<string> = new Set([...ROWS.map((r) => r.text), M.auth.generic]);

@@ -1,158 +1,88 @@
-// Texts of attendees, LinkedIn import, downloads and success toasts (spec §5, §8).
-import { choicesMessages } from './choices';
+// Texts of attendees and success toasts (spec §5, §8).
 import { plural } from './plural';
-import { privacyMessages } from './privacy';
 
-export const attendeesMessages = {
-  ...privacyMessages,
-  ...choicesMessages,
-  // spec §5 attendee registration and edit, §8 attendees, §2 attendee screens, §6 visitor
-  attendees: {
-    loadError: 'Error loading attendees. Please try again.',
-    empty: 'No one has joined the room yet.',
-    noMatch: (query: string) => `No attendees found matching "${query}"`,
-    removeErrorTitle: 'Error removing attendee',
-    removeErrorBody: 'Could not remove the attendee. Please try again.',
-    cleanupFailedTitle: 'Cleanup failed',
-    cleanupFailedBody: 'Could not process the data cleanup.',
-    joinFailedTitle: 'Failed to join the room',
-    joinFailedBody: 'There was an error adding you to the room. Please try again.',
-    retryJoin: 'Retry', // ours: the failed join's button (same form, same browser token)
-    checkOutNotCheckedIn: 'Only someone checked in can be checked out.', // ours (here now)
-    hereNow: (here: number, joined: number) => `${here} here now · ${joined} joined`, // ours (here now)
-    hereNowBadge: 'Here now', // ours
-    leftAt: (time: string) => `Left ${time}`, // ours
-    sendingPhoto: (percent: number) => `Sending your photo… ${percent}%`, // ours: a slow upload's progress
-    photoUploadFailedTitle: 'Upload failed',
-    photoUploadFailedBody: 'There was an error uploading your photo. Please try again.',
-    updateFailed: 'Update failed',
-    entryNotFound: 'Registration not found', // ours: the spec names the case, not the text
-    roomLoadError: 'Error loading room details',
-    roomClosed: "This room's attendee data has been cleaned up, so it takes no new entries.", // ours
-    firstNameInvalid: 'First name is required and must contain only valid characters',
-    lastNameInvalid: 'Last name is required and must contain only valid characters',
-    photoRequired: 'Photo is required - please upload a photo',
-    photoRequiredShort: 'Please upload a photo',
-    emailRequiredForEvent: 'Email is required for this event',
-    phoneRequiredForEvent: 'Phone number is required for this event',
-    invalidEmail: 'Please enter a valid email address',
-    invalidPhone: 'Please enter a valid phone number',
-    headlineTooLong: 'Headline must be 300 characters or less',
-    unsupportedFormatTitle: 'Unsupported image format',
-    unsupportedFormatBody: 'Please select a JPEG, PNG, GIF, or WebP image file.',
-    photoTooLargeTitle: 'File too large',
-    photoTooLargeBody: 'Please select an image smaller than 5MB.',
-    missingInfoTitle: 'Missing information',
-    missingInfoBody: 'First name and last name are required.',
-    emailRequired: 'Email required',
-    phoneRequired: 'Phone required',
-    joinTitle: (eventName: string) => `Join the room for ${eventName}`,
-    importLinkedIn: 'Import from LinkedIn',
-    orManual: 'Or add details manually',
-    joinButton: 'Join the room',
-    editTitle: 'Edit Your Information',
-    accessDenied: 'Access Denied',
-    viewList: 'View Attendee List',
-    search: 'Search attendees...',
-    you: '(You)',
-    findOnLinkedIn: 'Find on LinkedIn',
-    nobodyInRoom: 'Nobody is in the room!',
-    // ours: the spec says what the cleaned view tells, not the wording
-    displayCleaned: "This event's attendee data was cleaned up automatically after the event.",
-    scanToGetOnList: 'Scan to get on this list:',
-    retry: 'Retry',
-    sort: { 'name-asc': 'A-Z', 'name-desc': 'Z-A', newest: 'Newest', oldest: 'Oldest' },
-  },
-  // spec §8 LinkedIn
-  linkedin: {
-    importFailedTitle: 'LinkedIn import failed',
-    importFailedBody: 'Please try again or fill in manually.',
-    popupBlocked: 'Popup blocked. Please allow popups for this site.',
-    cancelled: 'Authentication was cancelled',
-    securityFailed: 'Security validation failed',
-    expired: 'Authentication expired',
-    noCode: 'No authorization code received',
-    // ours: the callback page opened without the registration page that started the import
-    callbackNoOpener:
-      'This window was opened for a LinkedIn import. Close it and start again from the registration page.',
-  },
-  // spec §8 downloads, §6 visitor download
-  downloads: {
-    failed: 'Download failed',
-    failedBody: 'Please try again.', // ours
-    failedContactSupport: 'Please contact support if the problem persists.', // ours
-    notRegistered: 'You must be registered for this event to download attendee lists',
-    paymentVerificationFailed: 'Payment verification failed',
-    paymentCancelled: 'Payment cancelled',
-    joinToDownload: 'Join Room to Download',
-    // ours: the spec's note (§6), worded
-    joinToDownloadNote:
-      'Already joined? Return to the browser you joined with to download. On a different device you need to join again.',
-    notOffered: 'Downloads are not available for this event', // ours
-    noPaymentNeeded: 'This attendee list is free to download', // ours: a checkout asked for a free list
-    // ours: the card's own words
-    title: 'Download attendee list',
-    formats: { csv: 'Spreadsheet (CSV)', pdf: 'Printable sheet with photos (PDF)' },
-    download: 'Download',
-    buy: (price: string) => `Buy for ${price}`,
-  },
-  // ours: the door's offline mode (README "The door offline"); the spec has no door
-  door: {
-    title: (event: string) => `Door · ${event}`,
-    open: 'Door mode',
-    openHint: 'Check people in on a tablet, even without Wi-Fi',
-    online: 'Online',
-    offline: 'Offline',
-    waiting: (n: number) => `${n} waiting`,
-    sending: 'Sending…',
-    savedAt: (time: string) => `List saved on this device at ${time}`,
-    notSaved: 'This list is not on this device yet. Connect to the internet once to load it.',
-    loading: 'Loading the list onto this device…',
-    searchPlaceholder: 'Search by name',
-    checkIn: 'Check in',
-    checkOut: 'Check out',
-    undo: 'Undo',
-    checkedInAt: (time: string) => `In ${time}`,
-    more: (shown: number, total: number) => `Showing ${shown} of ${total}. Search to find someone else.`,
-    queueFull: 'Too many check-ins are waiting to be sent. Connect to the internet to send them first.',
-    conflictsTitle: 'Not applied',
-    conflictDismiss: 'Dismiss',
-    removed: (name: string) => `${name} was removed from the event, so this was not recorded.`,
-    alreadyIn: (name: string, time: string) => `${name} was already checked in at ${time} at another door.`,
-    notIn: (name: string) => `${name} was not checked in, so there was nothing to check out or undo.`,
-    alreadyOut: (name: string) => `${name} was already checked out at another door.`,
-    notOut: (name: string) => `${name} was not checked out, so there was nothing to undo.`,
-    erased: "This event's attendee data has been erased, so it is no longer kept on this device.",
-    signedOut: 'Sign in again to send the waiting check-ins.',
-    install:
-      'Install this page on the tablet (browser menu → Install app, or Add to Home Screen) to open it without Wi-Fi.',
-  },
-  // spec §8 success messages
-  success: {
-    checkedIn: 'Attendee checked in successfully',
-    checkInUndone: 'Check-in undone successfully',
-    // ours (here now): the spec has no check-out
-    checkedOut: 'Attendee checked out',
-    checkOutUndone: 'Check-out undone',
-    registrationDeleted: 'Registration deleted successfully',
-    eventCreated: 'Event created successfully!',
-    eventUpdated: 'Event updated successfully!',
-    eventDeleted: 'Event deleted successfully',
-    joined: 'Successfully joined the room!',
-    photoUploaded: 'Photo uploaded successfully!',
-    linkedinImported: 'LinkedIn profile imported!',
-    infoUpdated: 'Information updated successfully!',
-    logoUploaded: 'Logo uploaded successfully',
-    logoRemoved: 'Logo removed',
-    imageOptimized: 'Image optimized',
-    urlCopied: 'URL copied',
-    attendeeRemoved: 'Attendee removed',
-    cleanupCompleted: 'Data cleanup completed',
-    // ours: the spec says what is reported, not the wording
-    cleanupReport: (events: number, records: number) =>
-      `Processed ${plural(events, 'event', 'events')} and removed ${plural(records, 'personal record', 'personal records')}.`,
-    membershipUpdated: 'Membership status updated successfully',
-    redirectingToPayment: 'Redirecting to payment',
-    downloadStarted: 'Download started',
-  },
+// spec §5 attendee registration and edit, §8 attendees, §2 attendee screens, §6 visitor
+export const attendees = {
+  loadError: 'Error loading attendees. Please try again.',
+  empty: 'No one has joined the room yet.',
+  noMatch: (query: string) => `No attendees found matching "${query}"`,
+  removeErrorTitle: 'Error removing attendee',
+  removeErrorBody: 'Could not remove the attendee. Please try again.',
+  cleanupFailedTitle: 'Cleanup failed',
+  cleanupFailedBody: 'Could not process the data cleanup.',
+  joinFailedTitle: 'Failed to join the room',
+  joinFailedBody: 'There was an error adding you to the room. Please try again.',
+  retryJoin: 'Retry', // ours: the failed join's button (same form, same browser token)
+  checkOutNotCheckedIn: 'Only someone checked in can be checked out.', // ours (here now)
+  hereNow: (here: number, joined: number) => `${here} here now · ${joined} joined`, // ours (here now)
+  hereNowBadge: 'Here now', // ours
+  leftAt: (time: string) => `Left ${time}`, // ours
+  sendingPhoto: (percent: number) => `Sending your photo… ${percent}%`, // ours: a slow upload's progress
+  photoUploadFailedTitle: 'Upload failed',
+  photoUploadFailedBody: 'There was an error uploading your photo. Please try again.',
+  updateFailed: 'Update failed',
+  entryNotFound: 'Registration not found', // ours: the spec names the case, not the text
+  roomLoadError: 'Error loading room details',
+  roomClosed: "This room's attendee data has been cleaned up, so it takes no new entries.", // ours
+  firstNameInvalid: 'First name is required and must contain only valid characters',
+  lastNameInvalid: 'Last name is required and must contain only valid characters',
+  photoRequired: 'Photo is required - please upload a photo',
+  photoRequiredShort: 'Please upload a photo',
+  emailRequiredForEvent: 'Email is required for this event',
+  phoneRequiredForEvent: 'Phone number is required for this event',
+  invalidEmail: 'Please enter a valid email address',
+  invalidPhone: 'Please enter a valid phone number',
+  headlineTooLong: 'Headline must be 300 characters or less',
+  unsupportedFormatTitle: 'Unsupported image format',
+  unsupportedFormatBody: 'Please select a JPEG, PNG, GIF, or WebP image file.',
+  photoTooLargeTitle: 'File too large',
+  photoTooLargeBody: 'Please select an image smaller than 5MB.',
+  missingInfoTitle: 'Missing information',
+  missingInfoBody: 'First name and last name are required.',
+  emailRequired: 'Email required',
+  phoneRequired: 'Phone required',
+  joinTitle: (eventName: string) => `Join the room for ${eventName}`,
+  importLinkedIn: 'Import from LinkedIn',
+  orManual: 'Or add details manually',
+  joinButton: 'Join the room',
+  editTitle: 'Edit Your Information',
+  accessDenied: 'Access Denied',
+  viewList: 'View Attendee List',
+  search: 'Search attendees...',
+  you: '(You)',
+  findOnLinkedIn: 'Find on LinkedIn',
+  nobodyInRoom: 'Nobody is in the room!',
+  // ours: the spec says what the cleaned view tells, not the wording
+  displayCleaned: "This event's attendee data was cleaned up automatically after the event.",
+  scanToGetOnList: 'Scan to get on this list:',
+  retry: 'Retry',
+  sort: { 'name-asc': 'A-Z', 'name-desc': 'Z-A', newest: 'Newest', oldest: 'Oldest' },
+} as const;
+// spec §8 success messages
+export const success = {
+  checkedIn: 'Attendee checked in successfully',
+  checkInUndone: 'Check-in undone successfully',
+  // ours (here now): the spec has no check-out
+  checkedOut: 'Attendee checked out',
+  checkOutUndone: 'Check-out undone',
+  registrationDeleted: 'Registration deleted successfully',
+  eventCreated: 'Event created successfully!',
+  eventUpdated: 'Event updated successfully!',
+  eventDeleted: 'Event deleted successfully',
+  joined: 'Successfully joined the room!',
+  photoUploaded: 'Photo uploaded successfully!',
+  linkedinImported: 'LinkedIn profile imported!',
+  infoUpdated: 'Information updated successfully!',
+  logoUploaded: 'Logo uploaded successfully',
+  logoRemoved: 'Logo removed',
+  imageOptimized: 'Image optimized',
+  urlCopied: 'URL copied',
+  attendeeRemoved: 'Attendee removed',
+  cleanupCompleted: 'Data cleanup completed',
+  // ours: the spec says what is reported, not the wording
+  cleanupReport: (events: number, records: number) =>
+    `Processed ${plural(events, 'event', 'events')} and removed ${plural(records, 'personal record', 'personal records')}.`,
+  membershipUpdated: 'Membership status updated successfully',
+  redirectingToPayment: 'Redirecting to payment',
+  downloadStarted: 'Download started',
 } as const;

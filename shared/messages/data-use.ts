@@ -1,9 +1,7 @@
 // The "How your data is used in this room" dialog of the join and edit forms (ours; docs/privacy.md says
 // the same for operators). Not part of M: only the dialog, loaded when first opened, carries these texts,
 // so the join page does not (bench B6).
-import { privacyMessages } from './privacy';
-
-const P = privacyMessages.privacy;
+import { privacy as P } from './privacy';
 
 export type DataUseSection = { heading: string; lines: string[] };
 

@@ -150,7 +150,7 @@ describe('the choices on the join and edit forms', () => {
     // the dialog's code cannot be fetched (venue Wi-Fi): a toast, never the error screen; the form stays
     await page.route('**/assets/data-use-dialog-*.js', (route) => route.abort());
     await page.getByRole('button', { name: M.privacy.howUsed }).click();
-    await visible(toast(page, M.auth.network));
+    await visible(toast(page, M.common.network));
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     await page

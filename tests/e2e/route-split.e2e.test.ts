@@ -15,7 +15,7 @@ const require = createRequire(import.meta.url);
 const css = (id: string) => fs.readFileSync(require.resolve(id), 'utf8');
 const classesOf = (text: string) => new Set(text.match(/\bm_[0-9a-f]{8}\b/g) ?? []);
 
-// Texts written only in organiser screens' code (not in shared/messages, which every page loads).
+// Texts written only in organiser screens' code (not in shared/messages: see the texts' test below).
 const ORGANISER_MARKERS = [
   'Platform Navigation', // client/components/sidebar-nav.tsx
   'All the rooms you have hosted', // client/features/dashboard/dashboard-page.tsx
@@ -102,6 +102,39 @@ describe('public pages load no organiser code', () => {
     expect(scripts.some((t) => t.includes('Platform Navigation'))).toBe(true);
     expect(await unstyledClasses(page)).toEqual([]);
     api.close();
+  });
+});
+
+describe('/register downloads only the text groups it can show (bench B6)', () => {
+  test('none of the sign-in, password, membership, admin, revenue, door, download, LinkedIn, payment or time zone texts', async () => {
+    const { page, server, errors } = await harness.open({ viewport: PHONE });
+    const { event } = await organiserEvent(server);
+    // one text of each group the join page never shows (shared/messages/groups.ts), as written in the code
+    const markers = [
+      M.auth.invalidCredentials,
+      M.password.avoidCommon,
+      M.verify.signupFailed,
+      M.membership.paymentSessionFailed,
+      M.admin.noRevenue,
+      M.revenue.source,
+      M.door.queueFull,
+      M.downloads.joinToDownload,
+      M.linkedin.callbackNoOpener,
+      M.payments.providerFailed,
+      M.timeZone.nothingFound,
+    ];
+    const files = await downloads(page, async () => {
+      await page.goto(`/register/${event.id}`);
+      await visible(page.getByRole('button', { name: M.attendees.joinButton }));
+    });
+    const scripts = files.filter((f) => f.type === 'script');
+    expect(scripts.length).toBeGreaterThan(0);
+    const having = (text: string) => scripts.filter((f) => f.text.includes(text)).map((f) => f.url);
+    for (const marker of markers) expect(having(marker), marker).toEqual([]);
+    // the groups it shows are there (the check above would pass on texts the build no longer writes as is)
+    expect(having(M.attendees.joinFailedBody)).not.toEqual([]);
+    expect(having(M.common.network)).not.toEqual([]);
+    expect(errors).toEqual([]);
   });
 });
 

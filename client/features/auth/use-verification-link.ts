@@ -71,7 +71,7 @@ export function useVerificationLink(onOutcome: (outcome: Outcome) => void) {
             ? err.message
             : errorData(err).httpStatus
               ? M.verify.failed
-              : M.auth.network;
+              : M.common.network;
           notifications.show({ color: 'red', message: text });
           if (type === 'recovery') onOutcome({ kind: 'forgot' });
         },

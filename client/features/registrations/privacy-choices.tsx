@@ -141,7 +141,7 @@ export function PrivacyChoices({
   const openDialog = () =>
     loadDialog().then(
       (loaded) => setDialog(() => loaded),
-      () => notifyOnce('data-use', { color: 'red', message: M.auth.network }),
+      () => notifyOnce('data-use', { color: 'red', message: M.common.network }),
     );
   const ids = useId();
   const visibility = value.contact_visibility ?? PRIVACY.DEFAULT_CONTACT_VISIBILITY;
