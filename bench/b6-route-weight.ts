@@ -1,6 +1,5 @@
 import { COMPRESSION } from '#server/constants';
 import type { Bench } from './lib/bench';
-import { withBuiltClient } from './lib/built-client';
 import { routeWeightBench } from './route-weight';
 
 const kb = (n: number) => Math.round(n * 10) / 10;
@@ -14,7 +13,7 @@ export const b6: Bench = {
   id: 'B6',
   name: 'registration route weight',
   async run() {
-    const result = await withBuiltClient(() => routeWeightBench());
+    const result = await routeWeightBench();
     const register = result.routes.find((r) => r.route === '/register');
     const details: Record<string, number | string | boolean> = {};
     for (const r of result.routes) {

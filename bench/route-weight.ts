@@ -1,16 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { build } from 'vite';
 import { COMPRESSION } from '#server/constants';
 import { M } from '#shared/messages';
 import { organiserEvent } from '../tests/helpers/attendees-browser';
 import { launchBrowser } from '../tests/helpers/browser';
 import { browserCookies } from '../tests/helpers/events-browser';
 import { startTestServer, type TestServer } from '../tests/helpers/server';
-
-const root = path.resolve(import.meta.dirname, '..');
+import { builtClient } from './lib/built-client';
 
 type Route = { name: string; path: string; signedIn?: boolean; ready: (page: Page) => Locator };
 export type RouteWeight = {
@@ -24,11 +19,11 @@ export type RouteWeight = {
 /**
  * issue 8 B6: bytes on the wire (compressed bodies plus response headers, as the server sends them to a
  * browser that accepts brotli) that a page needs before it is usable, from a cold cache: /register and
- * the other public pages, and the organiser dashboard for contrast. The client is built into a temporary
- * folder first (BENCH_CLIENT_DIR measures an existing build instead, e.g. an older one).
+ * the other public pages, and the organiser dashboard for contrast, on the run's production build
+ * (bench/lib/built-client.ts; BENCH_CLIENT_DIR measures an existing build instead, e.g. an older one).
  */
 export async function routeWeightBench() {
-  const clientDir = process.env.BENCH_CLIENT_DIR ?? (await buildClient());
+  const clientDir = await builtClient();
   const srv = await startTestServer({ overrides: { clientDir } });
   const browser = await launchBrowser();
   try {
@@ -75,19 +70,7 @@ export async function routeWeightBench() {
   } finally {
     await browser.close();
     await srv.stop();
-    if (!process.env.BENCH_CLIENT_DIR) fs.rmSync(path.dirname(clientDir), { recursive: true, force: true });
   }
-}
-
-/** The production build (with its precompressed copies) in a temporary folder, untouched by other builds. */
-async function buildClient(): Promise<string> {
-  const outDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'roomlist-bench-')), 'client');
-  await build({
-    configFile: path.join(root, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
-  return outDir;
 }
 
 async function measure(

@@ -24,15 +24,3 @@ export function builtClient(): Promise<string> {
   })();
   return pending;
 }
-
-/** Runs `fn` with BENCH_CLIENT_DIR pointing at the shared build (for code that reads it, e.g. route-weight). */
-export async function withBuiltClient<T>(fn: () => Promise<T>): Promise<T> {
-  const before = process.env.BENCH_CLIENT_DIR;
-  process.env.BENCH_CLIENT_DIR = await builtClient();
-  try {
-    return await fn();
-  } finally {
-    if (before === undefined) delete process.env.BENCH_CLIENT_DIR;
-    else process.env.BENCH_CLIENT_DIR = before;
-  }
-}
