@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Bench } from './lib/bench';
 import { wallNow } from './lib/child';
 import { createJoiner, joinBody, photoPart, sendOnSchedule } from './lib/joins';
@@ -18,13 +17,6 @@ import { loopbackAddresses, openSubscribers } from './lib/subscribers';
  * (bench/floor/join-floor.ts: join + one frame per join to every socket), so the row judges the app
  * against what this machine can do at that moment: p99 ≤ 2× the floor's, and < 300 ms whenever the
  * floor's own p99 is under 150 ms.
- *
- * A full run does that in `rounds` rounds, app and floor alternated (app first, then floor first, …,
- * each on a fresh server), and judges the round whose ratio is the median. One spike's p99 is set by
- * the two or three stalls that fall in it (a collection, a checkpoint and a fan-out coming together), so
- * one round's ratio read 1.84–8.2 × on unchanged code within an hour, and a floor's round can stall as
- * badly (288 ms once, against 24–30 ms in the rounds around it): pooling the joins would let that one
- * round decide (bench/README.md, "B2 in rounds").
  */
 const FULL = {
   phases: [
@@ -33,7 +25,6 @@ const FULL = {
     { s: 30, rate: 500 / 30 },
   ],
   subscribers: 1_000,
-  rounds: 3,
 };
 const QUICK = {
   phases: [
@@ -42,7 +33,6 @@ const QUICK = {
     { s: 5, rate: 8 },
   ],
   subscribers: 250,
-  rounds: 1,
 };
 const SOURCES = 50;
 const SAMPLE = 25;
@@ -99,8 +89,6 @@ async function rush(target: Target, eventId: string, times: number[], photo: Buf
   }
 }
 
-type Rush = Awaited<ReturnType<typeof rush>>;
-
 export const b2: Bench = {
   id: 'B2',
   name: 'venue rush (joins while subscribers watch)',
@@ -114,40 +102,35 @@ export const b2: Bench = {
       t0 += p.s * 1000;
     }
     const photo = photoPart((await benchPhoto()).toString('base64'));
-    const rounds = { app: [] as Rush[], floor: [] as Rush[] };
-    const appRound = async () => {
-      const app = await startApp();
-      try {
-        const { eventId } = await app.seed();
-        const path = '/trpc/registrations.join';
-        const registrations = () => app.registrations(eventId);
-        rounds.app.push(await rush({ url: app.url, path, registrations }, eventId, times, photo, plan.subscribers));
-      } finally {
-        await app.stop();
-      }
-    };
-    const floorRound = async () => {
-      const eventId = crypto.randomUUID();
-      const floor = await startJoinFloor(eventId);
-      try {
-        const target = { url: floor.url, path: '/join', registrations: floor.registrations };
-        rounds.floor.push(await rush(target, eventId, times, photo, plan.subscribers));
-      } finally {
-        await floor.stop();
-      }
-    };
-    for (let r = 0; r < plan.rounds; r++) {
-      for (const side of r % 2 === 0 ? [appRound, floorRound] : [floorRound, appRound]) await side();
+    const app = await startApp();
+    let eventId: string;
+    let fig: Awaited<ReturnType<typeof rush>>;
+    try {
+      ({ eventId } = await app.seed());
+      fig = await rush(
+        { url: app.url, path: '/trpc/registrations.join', registrations: () => app.registrations(eventId) },
+        eventId,
+        times,
+        photo,
+        plan.subscribers,
+      );
+    } finally {
+      await app.stop();
     }
-    const ratios = rounds.app.map((a, i) => a.p99 / rounds.floor[i].p99);
-    const median = [...ratios.keys()].sort((i, j) => ratios[i] - ratios[j])[(ratios.length - 1) >> 1];
-    const fig = rounds.app[median];
-    const floorFig = rounds.floor[median];
-    const ratio = ratios[median];
-    // errors, losses and late sends count in every round, not only the judged one
-    const sum = (rs: Rush[], f: (r: Rush) => number) => rs.reduce((a, r) => a + f(r), 0);
-    const errors = sum(rounds.app, (r) => r.errors);
-    const lost = sum(rounds.app, (r) => r.lost);
+    const floor = await startJoinFloor(eventId);
+    let floorFig: Awaited<ReturnType<typeof rush>>;
+    try {
+      floorFig = await rush(
+        { url: floor.url, path: '/join', registrations: floor.registrations },
+        eventId,
+        times,
+        photo,
+        plan.subscribers,
+      );
+    } finally {
+      await floor.stop();
+    }
+    const ratio = fig.p99 / floorFig.p99;
     const withinFloor = ratio <= 2 && (floorFig.p99 >= 150 || fig.p99 < 300);
     return {
       id: 'B2',
@@ -155,25 +138,20 @@ export const b2: Bench = {
       value: round(fig.p99),
       unit: 'ms p99',
       target: 'p99 ≤ 2× floor (< 300 ms when floor < 150 ms), 0 errors, 0 lost',
-      pass: withinFloor && errors === 0 && lost === 0,
+      pass: withinFloor && fig.errors === 0 && fig.lost === 0,
       details: {
         joins: times.length,
-        rounds: plan.rounds,
-        medianRound: median + 1,
-        roundP99Ms: rounds.app.map((r) => round(r.p99)).join(' '),
-        floorRoundP99Ms: rounds.floor.map((r) => round(r.p99)).join(' '),
-        roundRatios: ratios.map((r) => round(r, 2)).join(' '),
         p50Ms: round(fig.p50),
         p99Ms: round(fig.p99),
         maxMs: round(fig.max),
         floorP50Ms: round(floorFig.p50),
         floorP99Ms: round(floorFig.p99),
         p99VsFloor: round(ratio, 2),
-        errors,
-        lost,
+        errors: fig.errors,
+        lost: fig.lost,
         committed: fig.committed,
-        floorErrors: sum(rounds.floor, (r) => r.errors),
-        floorLost: sum(rounds.floor, (r) => r.lost),
+        floorErrors: floorFig.errors,
+        floorLost: floorFig.lost,
         subscribers: plan.subscribers,
         changesDelivered: fig.changesDelivered,
         framesDelivered: fig.framesDelivered,
@@ -181,12 +159,10 @@ export const b2: Bench = {
         sendSeconds: round(fig.sentMs / 1000),
         lastAnswerSeconds: round(fig.doneMs / 1000),
         allDeliveredSeconds: round(fig.deliveredMs / 1000),
-        lateSends: sum(rounds.app, (r) => r.late),
-        floorLateSends: sum(rounds.floor, (r) => r.late),
+        lateSends: fig.late,
+        floorLateSends: floorFig.late,
         sources: SOURCES,
-        ...(rounds.app.some((r) => r.firstError)
-          ? { firstError: rounds.app.find((r) => r.firstError)?.firstError?.slice(0, 200) }
-          : {}),
+        ...(fig.firstError ? { firstError: fig.firstError.slice(0, 200) } : {}),
       },
     };
   },
