@@ -146,6 +146,18 @@ describe('registrations.join (spec §5)', () => {
     expect([ok.email, ok.phone]).toEqual(['g@navy.mil', '+1 (555) 010-9999']);
   });
 
+  it('asks for only what the event requires: e-mail alone, phone alone, or neither', async () => {
+    const api = await anon()();
+    const emailOnly = await newEvent(s.ada, { email_required: true, phone_required: false });
+    const phoneOnly = await newEvent(s.ada, { email_required: false, phone_required: true });
+    const neither = await newEvent(s.ada, { email_required: false, phone_required: false });
+    expect((await rejection(api.join(joinInput(emailOnly.id)))).message).toBe(M.attendees.emailRequiredForEvent);
+    expect((await rejection(api.join(joinInput(phoneOnly.id)))).message).toBe(M.attendees.phoneRequiredForEvent);
+    expect((await api.join(joinInput(neither.id))).email).toBeFalsy();
+    expect((await api.join(joinInput(emailOnly.id, { email: 'g@navy.mil' }))).email).toBe('g@navy.mil');
+    expect((await api.join(joinInput(phoneOnly.id, { phone: '+1 (555) 010-9999' }))).phone).toBe('+1 (555) 010-9999');
+  });
+
   it('refuses a missing event, and an event whose personal data was cleaned', async () => {
     const api = await anon()();
     expect(await rejection(api.join(joinInput(crypto.randomUUID())))).toEqual({
