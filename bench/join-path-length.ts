@@ -21,29 +21,27 @@ const summary = (ms: number[]) => ({
   p90: round(percentile(ms, 90), 2),
 });
 
-async function oneAtATime(url: string, path: string, eventId: string, photo: Buffer) {
-  const joiner = createJoiner({ url, path, localAddresses: ['127.0.0.1'] });
+/** `step` run `runs` times in a row; each run's time, the first WARM_UP left out. */
+async function timed(runs: number, step: (n: number) => unknown) {
   const ms: number[] = [];
-  try {
-    for (let n = 0; n < JOINS; n++) {
-      const r = await joiner.send(joinBody(eventId, photo, n));
-      if (!r.ok) throw new Error(r.error);
-      if (n >= WARM_UP) ms.push(r.ms);
-    }
-  } finally {
-    joiner.close();
+  for (let n = 0; n < runs; n++) {
+    const t = performance.now();
+    await step(n);
+    if (n >= WARM_UP) ms.push(performance.now() - t);
   }
   return summary(ms);
 }
 
-async function timed(runs: number, step: () => unknown) {
-  const ms: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await step();
-    if (i >= WARM_UP) ms.push(performance.now() - t);
+async function oneAtATime(url: string, path: string, eventId: string, photo: Buffer) {
+  const joiner = createJoiner({ url, path, localAddresses: ['127.0.0.1'] });
+  try {
+    return await timed(JOINS, async (n) => {
+      const r = await joiner.send(joinBody(eventId, photo, n));
+      if (!r.ok) throw new Error(r.error);
+    });
+  } finally {
+    joiner.close();
   }
-  return summary(ms);
 }
 
 const bytes = await benchPhoto();
