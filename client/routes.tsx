@@ -3,6 +3,7 @@ import { matchPath, Route, Routes } from 'react-router';
 import { FullPageLoader } from './components/full-page-loader';
 import { lazyPage } from './lib/lazy-page';
 import { usePageViews } from './lib/use-page-views';
+import { useScrollReset } from './lib/use-scroll-reset';
 
 // Attendee pages: loaded on their own, so a phone at the door does not download the organiser screens.
 const JoinPage = lazyPage(() => import('./features/registrations/join-page').then((m) => m.JoinPage));
@@ -45,6 +46,7 @@ const publicPage = (page: ReactNode) => <Suspense fallback={<FullPageLoader />}>
 
 export function AppRoutes() {
   usePageViews();
+  useScrollReset();
   return (
     <Routes>
       <Route path="/register/:eventId" element={publicPage(<JoinPage />)} />

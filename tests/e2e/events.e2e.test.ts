@@ -58,6 +58,8 @@ describe('events in the browser', () => {
     await expect.poll(() => path(page)).toMatch(UUID);
     const id = UUID.exec(path(page))?.[1] as string;
     await visible(page.getByRole('heading', { name: 'Summer Meetup', exact: true }));
+    // the new event opens at its top (title and actions in view), not at the form's scroll
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await expect.poll(() => page.title()).toBe('Summer Meetup · Roomlist');
     await visible(page.getByText(formatDetailDate(day.format('YYYY-MM-DD'))));
     await visible(page.getByText('18:00 - 21:00'));
