@@ -34,6 +34,11 @@ export const LIVE_DISPLAY = {
   QR_HEIGHT_SHARE: 0.24,
   GAP_MIN_PX: 6,
   GAP_MAX_PX: 16,
+  // ours: the share of a TV's width and height kept clear at each edge (broadcast "action safe", 3.5%),
+  // as a TV that overscans crops about that much; phones and tablets (under SAFE_FROM_WIDTH) keep a
+  // fixed 16 px at each edge
+  SAFE_AREA_SHARE: 0.035,
+  SAFE_FROM_WIDTH: 576,
 } as const;
 
 // ours: the short join address a venue screen shows beside its QR code (/j/{code}, read from across a

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { LIVE_DISPLAY } from '#shared/constants';
 import { M } from '#shared/messages';
 import { organiserEvent } from '../helpers/attendees-browser';
 import { browserHarness, PHONE, snap, visible } from '../helpers/browser';
@@ -13,6 +14,21 @@ const SCREENS = [
   { width: 1920, height: 1080 },
   { width: 3840, height: 2160 },
 ];
+
+type Edges = { left: number; top: number; right: number; bottom: number };
+/** Every box at least LIVE_DISPLAY.SAFE_AREA_SHARE of the screen from each edge: a TV that overscans crops that. */
+function insideSafeArea(boxes: (Edges | undefined)[], screen: { width: number; height: number }) {
+  const x = screen.width * LIVE_DISPLAY.SAFE_AREA_SHARE - 1;
+  const y = screen.height * LIVE_DISPLAY.SAFE_AREA_SHARE - 1;
+  for (const b of boxes) {
+    expect(b).toBeDefined();
+    if (!b) continue;
+    expect(b.left).toBeGreaterThanOrEqual(x);
+    expect(b.top).toBeGreaterThanOrEqual(y);
+    expect(screen.width - b.right).toBeGreaterThanOrEqual(x);
+    expect(screen.height - b.bottom).toBeGreaterThanOrEqual(y);
+  }
+}
 
 describe('venue display sizes (spec §2 /event-display)', () => {
   test('sized for a TV at 720p, 1080p and 4K: the grid fills the screen, type and QR readable across a room', async () => {
@@ -47,6 +63,17 @@ describe('venue display sizes (spec §2 /event-display)', () => {
           address: font('[data-testid="display-join-address"]'),
           addressText: document.querySelector('[data-testid="display-join-address"]')?.textContent ?? '',
           scrollHeight: document.documentElement.scrollHeight,
+          // what must stay on a TV that overscans: the QR code, the count, the title, the page dots (when
+          // there is more than one page)
+          edges: [
+            document.querySelector('[data-testid="display-qr"]'),
+            document.querySelector('[data-testid="display-count"]')?.parentElement ?? null,
+            document.querySelector('h1'),
+            ...[document.querySelector('[data-testid="display-pages"]')].filter(Boolean),
+          ].map((el) => {
+            const r = el?.getBoundingClientRect();
+            return r && { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+          }),
         };
       });
     const fills = (m: Awaited<ReturnType<typeof measure>>) =>
@@ -72,6 +99,7 @@ describe('venue display sizes (spec §2 /event-display)', () => {
       expect(px(m.address)).toBeGreaterThanOrEqual(36 * scale);
       expect(m.addressText).toBe(`${new URL(server.url).host}/j/${joinCode}`);
       expect(m.scrollHeight).toBeLessThanOrEqual(screen.height);
+      insideSafeArea(m.edges, screen);
       await snap(page, `e2e-display-3-${screen.width}`);
     });
 
@@ -85,6 +113,7 @@ describe('venue display sizes (spec §2 /event-display)', () => {
       expect(px(m.name)).toBeGreaterThanOrEqual(36 * scale);
       expect(px(m.headline)).toBeGreaterThanOrEqual(24 * scale);
       expect(m.scrollHeight).toBeLessThanOrEqual(screen.height);
+      insideSafeArea(m.edges, screen);
       await snap(page, `e2e-display-full-${screen.width}`);
     });
 

@@ -46,11 +46,18 @@ function PageDots({ page, totalPages }: { page: number; totalPages: number }) {
  */
 export const DisplayFooter = forwardRef<
   HTMLElement,
-  { joinUrl: string | null; viewportHeight: number; page: number; totalPages: number; reconnecting: boolean }
->(function DisplayFooter({ joinUrl, viewportHeight, page, totalPages, reconnecting }, ref) {
+  {
+    inset: { x: number; y: number };
+    joinUrl: string | null;
+    viewportHeight: number;
+    page: number;
+    totalPages: number;
+    reconnecting: boolean;
+  }
+>(function DisplayFooter({ inset, joinUrl, viewportHeight, page, totalPages, reconnecting }, ref) {
   const qrSize = Math.max(QR_SIZES.DISPLAY, Math.round(viewportHeight * LIVE_DISPLAY.QR_HEIGHT_SHARE));
   return (
-    <Box component="footer" ref={ref} px={{ base: 16, sm: 'clamp(16px, 2vw, 48px)' }} pb={{ base: 12, sm: 16 }} pt={8}>
+    <Box component="footer" ref={ref} px={inset.x} pb={inset.y} pt={8}>
       <Group justify="space-between" align="center" gap="md" wrap="wrap">
         {joinUrl ? (
           <Group wrap="nowrap" align="center" style={{ minWidth: 0, gap: scaled(40, 14) }}>

@@ -43,92 +43,87 @@ export function DisplayLogo() {
  * spec §2 live display header: logo, event name, venue and city, long date, start-end time, attendee
  * count and, when the sponsor is complete (logo and link, spec §4), the sponsor.
  */
-export const DisplayHeader = forwardRef<HTMLElement, { event: PublicEventDto; count: number; hereNow: number }>(
-  function DisplayHeader({ event, count, hereNow }, ref) {
-    const sponsor = event.sponsor_enabled && event.sponsor_logo_url && sponsorHref(event);
-    return (
-      <Box
-        component="header"
-        ref={ref}
-        px={{ base: 16, sm: 'clamp(16px, 2vw, 48px)' }}
-        pt={{ base: 16, sm: 24 }}
-        pb={12}
-      >
-        <Group justify="space-between" align="flex-start" gap="lg" wrap="wrap">
-          <Stack style={{ minWidth: 0, flex: '1 1 420px', gap: scaled(10, 6) }}>
-            <DisplayLogo />
-            <Text
-              component="h1"
-              m={0}
-              fw={800}
-              lh={1.08}
-              style={{ color: DISPLAY_COLORS.text, fontSize: scaled(60, 26), overflowWrap: 'anywhere' }}
-            >
-              {event.name}
-            </Text>
-            <Group gap="clamp(12px, 2vw, 36px)" wrap="wrap">
-              <Meta icon={IconMapPin}>
-                {event.venue}, {event.city}
-              </Meta>
-              <Meta icon={IconCalendarEvent}>{formatDetailDate(event.event_date)}</Meta>
-              <Meta icon={IconClock}>{timeRange(event)}</Meta>
-            </Group>
-          </Stack>
-          <Group gap="clamp(16px, 2.5vw, 48px)" align="center" wrap="nowrap">
-            {sponsor && event.sponsor_logo_url && (
-              <Stack gap={6} align="center" style={{ maxWidth: scaled(320, 140) }}>
-                <Text ta="center" style={{ color: DISPLAY_COLORS.muted, fontSize: scaled(20, 12) }}>
-                  {event.sponsor_text?.trim() || 'Sponsored by'}
-                </Text>
-                <Box bg="white" p={8} style={{ borderRadius: 10 }}>
-                  <img
-                    src={event.sponsor_logo_url}
-                    alt="Sponsor logo"
-                    style={{
-                      display: 'block',
-                      maxWidth: '100%',
-                      maxHeight: scaled(88, 40),
-                      objectFit: 'contain',
-                    }}
-                  />
-                </Box>
-              </Stack>
-            )}
-            <Stack
-              gap={0}
-              align="center"
-              px="clamp(14px, 1.6vw, 32px)"
-              py="clamp(8px, 1vw, 18px)"
-              style={{
-                borderRadius: 16,
-                background: 'rgba(145, 167, 255, 0.12)',
-                border: '1px solid rgba(145, 167, 255, 0.35)',
-              }}
-            >
-              <Text
-                data-testid="display-count"
-                fw={800}
-                lh={1}
-                style={{ color: DISPLAY_COLORS.text, fontSize: scaled(72, 32), fontVariantNumeric: 'tabular-nums' }}
-              >
-                {count}
-              </Text>
-              <Text fw={600} style={{ color: DISPLAY_COLORS.muted, fontSize: scaled(24, 13) }}>
-                {count === 1 ? 'attendee' : 'attendees'}
-              </Text>
-              {hereNow > 0 && (
-                <Text
-                  data-testid="display-here-now"
-                  fw={700}
-                  style={{ color: DISPLAY_COLORS.accent, fontSize: scaled(24, 13) }}
-                >
-                  {hereNow} here now
-                </Text>
-              )}
-            </Stack>
+export const DisplayHeader = forwardRef<
+  HTMLElement,
+  { inset: { x: number; y: number }; event: PublicEventDto; count: number; hereNow: number }
+>(function DisplayHeader({ inset, event, count, hereNow }, ref) {
+  const sponsor = event.sponsor_enabled && event.sponsor_logo_url && sponsorHref(event);
+  return (
+    <Box component="header" ref={ref} px={inset.x} pt={inset.y} pb={12}>
+      <Group justify="space-between" align="flex-start" gap="lg" wrap="wrap">
+        <Stack style={{ minWidth: 0, flex: '1 1 420px', gap: scaled(10, 6) }}>
+          <DisplayLogo />
+          <Text
+            component="h1"
+            m={0}
+            fw={800}
+            lh={1.08}
+            style={{ color: DISPLAY_COLORS.text, fontSize: scaled(60, 26), overflowWrap: 'anywhere' }}
+          >
+            {event.name}
+          </Text>
+          <Group gap={scaled(32, 12)} wrap="wrap">
+            <Meta icon={IconMapPin}>
+              {event.venue}, {event.city}
+            </Meta>
+            <Meta icon={IconCalendarEvent}>{formatDetailDate(event.event_date)}</Meta>
+            <Meta icon={IconClock}>{timeRange(event)}</Meta>
           </Group>
+        </Stack>
+        <Group gap="clamp(16px, 2.5vw, 48px)" align="center" wrap="nowrap">
+          {sponsor && event.sponsor_logo_url && (
+            <Stack gap={6} align="center" style={{ maxWidth: scaled(320, 140) }}>
+              <Text ta="center" style={{ color: DISPLAY_COLORS.muted, fontSize: scaled(20, 12) }}>
+                {event.sponsor_text?.trim() || 'Sponsored by'}
+              </Text>
+              <Box bg="white" p={8} style={{ borderRadius: 10 }}>
+                <img
+                  src={event.sponsor_logo_url}
+                  alt="Sponsor logo"
+                  style={{
+                    display: 'block',
+                    maxWidth: '100%',
+                    maxHeight: scaled(88, 40),
+                    objectFit: 'contain',
+                  }}
+                />
+              </Box>
+            </Stack>
+          )}
+          <Stack
+            gap={0}
+            align="center"
+            px="clamp(14px, 1.6vw, 32px)"
+            py="clamp(8px, 1vw, 18px)"
+            style={{
+              borderRadius: 16,
+              background: 'rgba(145, 167, 255, 0.12)',
+              border: '1px solid rgba(145, 167, 255, 0.35)',
+            }}
+          >
+            <Text
+              data-testid="display-count"
+              fw={800}
+              lh={1}
+              style={{ color: DISPLAY_COLORS.text, fontSize: scaled(72, 32), fontVariantNumeric: 'tabular-nums' }}
+            >
+              {count}
+            </Text>
+            <Text fw={600} style={{ color: DISPLAY_COLORS.muted, fontSize: scaled(24, 13) }}>
+              {count === 1 ? 'attendee' : 'attendees'}
+            </Text>
+            {hereNow > 0 && (
+              <Text
+                data-testid="display-here-now"
+                fw={700}
+                style={{ color: DISPLAY_COLORS.accent, fontSize: scaled(24, 13) }}
+              >
+                {hereNow} here now
+              </Text>
+            )}
+          </Stack>
         </Group>
-      </Box>
-    );
-  },
-);
+      </Group>
+    </Box>
+  );
+});

@@ -1,3 +1,4 @@
+import { LIVE_DISPLAY } from '#shared/constants';
 // The venue display is read from across a room on a screen that may glow for days: a dark backdrop,
 // near-white text (about 15:1 on the backdrop) and a secondary grey still above 7:1 (WCAG AAA).
 export const DISPLAY_COLORS = {
@@ -21,3 +22,12 @@ export const fluid = (minPx: number, vw: number, maxPx: number) => `clamp(${minP
  * or 4K screen.
  */
 export const scaled = (px: number, minPx: number) => `max(${minPx}px, calc(${px} * min(100vw / 1920, 100vh / 1080)))`;
+
+/** The margins (px) that keep the display inside what a TV that overscans still shows (LIVE_DISPLAY.SAFE_AREA_SHARE). */
+export function safeInset(width: number, height: number): { x: number; y: number } {
+  if (width < LIVE_DISPLAY.SAFE_FROM_WIDTH) return { x: 16, y: 16 };
+  return {
+    x: Math.round(Math.max(16, width * LIVE_DISPLAY.SAFE_AREA_SHARE)),
+    y: Math.round(Math.max(12, height * LIVE_DISPLAY.SAFE_AREA_SHARE)),
+  };
+}

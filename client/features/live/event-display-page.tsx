@@ -12,11 +12,9 @@ import { useRegistrationUrl } from '../events/use-registration-url';
 import { DisplayCard } from './display-card';
 import { DisplayFooter } from './display-footer';
 import { DisplayHeader, DisplayLogo } from './display-header';
-import { DISPLAY_COLORS, scaled } from './display-theme';
+import { DISPLAY_COLORS, safeInset, scaled } from './display-theme';
 import { useDisplayData } from './use-display-data';
 import { useWakeLock } from './use-wake-lock';
-
-const SIDE_PADDING = (width: number) => (width < 576 ? 16 : Math.min(48, Math.max(16, width * 0.02)));
 
 function Screen({ children, center = false }: { children: ReactNode; center?: boolean }) {
   return (
@@ -79,8 +77,8 @@ export function EventDisplayPage() {
   const viewport = useViewportSize();
   const header = useElementSize<HTMLElement>();
   const footer = useElementSize<HTMLElement>();
-  const pad = SIDE_PADDING(viewport.width);
-  const gridWidth = Math.max(0, viewport.width - 2 * pad);
+  const inset = safeInset(viewport.width, viewport.height);
+  const gridWidth = Math.max(0, viewport.width - 2 * inset.x);
   const gridHeight = Math.max(0, viewport.height - header.height - footer.height - 8);
   // The page size (what fits) does not depend on how many there are; the layout of a page does.
   const gridFor = (count: number) =>
@@ -172,13 +170,14 @@ export function EventDisplayPage() {
     <Screen>
       <DisplayHeader
         ref={header.ref}
+        inset={inset}
         event={e}
         count={count}
         hereNow={d.erased ? 0 : (d.list.data?.hereNowCount ?? 0)}
       />
       <Box
         component="main"
-        px={pad}
+        px={inset.x}
         style={{
           flex: '1 0 auto',
           minHeight: gridHeight,
@@ -191,6 +190,7 @@ export function EventDisplayPage() {
       </Box>
       <DisplayFooter
         ref={footer.ref}
+        inset={inset}
         joinUrl={d.erased ? null : joinUrl(e.join_code)}
         viewportHeight={viewport.height}
         page={d.page}
