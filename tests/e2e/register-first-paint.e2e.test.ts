@@ -117,6 +117,10 @@ describe('/register/{id} on a cold load', () => {
     // drawn with the theme: the title is bold and centred, the date dimmed
     expect(await title.evaluate((el) => getComputedStyle(el).fontWeight)).toBe('700');
     expect(await title.evaluate((el) => getComputedStyle(el).textAlign)).toBe('center');
+    // and says, above the title, why the form does not follow
+    const notice = page.getByRole('alert').filter({ hasText: 'This page needs JavaScript.' });
+    await visible(notice);
+    expect((await notice.boundingBox())?.y).toBeLessThan((await title.boundingBox())?.y ?? 0);
     await snap(page, 'register-first-paint-no-js-phone');
     // an unknown event: nothing is drawn, the page's own message comes with its scripts
     await page.goto(`/register/${event.id.replace(/.$/, (c) => (c === '0' ? '1' : '0'))}`);
