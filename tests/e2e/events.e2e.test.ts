@@ -115,6 +115,32 @@ describe('events in the browser', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
+  test('the Validation Error toast stays while the form is wrong and goes once it is put right', async () => {
+    const { page, errors } = await open('fixer@example.com');
+    // the page's timers on a clock the test moves: a toast that closes by itself after a few seconds
+    // cannot pass for one the form closed
+    await page.clock.install();
+    await page.goto('/create-event');
+    await field(page, 'Venue').fill('The Old Library');
+    await field(page, 'City').fill('Leeds');
+    await pickDayNextMonth(page, 15);
+    await chooseTime(page, 'Start time', '18:00');
+    await chooseTime(page, 'End time', '21:00');
+
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    const invalid = toast(page, M.eventForm.validationErrorTitle).filter({ hasText: M.eventForm.nameInvalid });
+    await page.clock.runFor(500); // its entry transition
+    await visible(invalid);
+    await page.clock.runFor(10_000); // longer than any toast shows by itself
+    await visible(invalid);
+
+    await field(page, 'Event name').fill('Summer Meetup');
+    await page.clock.runFor(1_000); // its exit transition
+    expect(await toast(page, M.eventForm.validationErrorTitle).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   test('a member without a plan sees the membership gate instead of the form', async () => {
     const { server, context, page, errors } = await harness.open({ viewport: PHONE });
     await signedInClient(server, 'admin@example.com'); // the first account is the admin, who may always create

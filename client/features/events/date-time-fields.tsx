@@ -8,9 +8,10 @@ import { M } from '#shared/messages';
 import { endTimeOptions, minEventDate, TIME_OPTIONS } from './time-options';
 import type { EventFormApi } from './use-event-form';
 
+const INVALID_TIME_TOAST = 'invalid-time';
 const invalidTime = () =>
   notifications.show({
-    id: 'invalid-time',
+    id: INVALID_TIME_TOAST,
     color: 'red',
     title: M.eventForm.invalidTimeTitle,
     message: M.eventForm.invalidTimeBody,
@@ -64,6 +65,8 @@ export function DateTimeFields({ form }: { form: EventFormApi }) {
       return;
     }
     form.setFieldValue('end_time', next);
+    // a good end time answers the toast that asked for one
+    if (next) notifications.hide(INVALID_TIME_TOAST);
   };
 
   // The picker's button loses focus as its calendar opens: validating on that blur would flag the

@@ -2,9 +2,11 @@ import { Button, Group, SimpleGrid, Stack, Switch } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarEvent, IconDownload, IconSpeakerphone, IconUserCheck } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { M } from '#shared/messages';
 import type { EventFormInput, EventForm as EventFormValues } from '#shared/schemas/events';
 import { CountedTextInput } from '../../components/counted-text-input';
+import { notifyOnce } from '../../lib/notify';
 import { errorCode, errorMessage, fieldErrors } from '../../lib/trpc-errors';
 import { DateTimeFields } from './date-time-fields';
 import { DownloadFields } from './download-fields';
@@ -13,10 +15,16 @@ import { SponsorFields } from './sponsor-fields';
 import { TimeZoneField } from './time-zone-field';
 import { useEventForm } from './use-event-form';
 
-/** spec §5: the Validation Error toast lists every message; the first invalid field gets the focus. */
+const INVALID_TOAST = 'event-form-invalid';
+
+/**
+ * spec §5: the Validation Error toast lists every message; the first invalid field gets the focus. It
+ * stays until the form holds no error (each field's goes as it is edited), is closed, or the form goes.
+ */
 function showInvalid(errors: FormErrors) {
   const messages = [...new Set(Object.values(errors).filter(Boolean).map(String))];
-  notifications.show({
+  notifyOnce(INVALID_TOAST, {
+    autoClose: false,
     color: 'red',
     title: M.eventForm.validationErrorTitle,
     message: messages.join('\n'),
@@ -48,6 +56,16 @@ export function EventForm({
 }) {
   const form = useEventForm(initialValues);
   const values = form.getValues();
+  const invalid = Object.values(form.errors).some(Boolean);
+  useEffect(() => {
+    if (!invalid) notifications.hide(INVALID_TOAST);
+  }, [invalid]);
+  useEffect(
+    () => () => {
+      notifications.hide(INVALID_TOAST);
+    },
+    [],
+  );
 
   const submit = async (parsed: EventFormValues) => {
     try {
