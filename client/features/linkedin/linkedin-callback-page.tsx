@@ -1,6 +1,8 @@
-import { Center, Loader, Paper, Text } from '@mantine/core';
+import { Center, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconBrandLinkedin } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { M } from '#shared/messages';
+import { PublicLayout } from '../registrations/public-layout';
 import { LINKEDIN_MESSAGE, type LinkedInCallbackMessage } from './linkedin-message';
 
 /**
@@ -26,15 +28,23 @@ export function LinkedInCallbackPage() {
     window.close();
   }, []);
 
+  if (orphan) {
+    return (
+      <PublicLayout size={480}>
+        <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', xs: 'xl' }} role="status">
+          <Stack align="center" gap="sm" ta="center">
+            <ThemeIcon size={56} radius="xl" variant="light" color="blue">
+              <IconBrandLinkedin size={30} stroke={1.6} />
+            </ThemeIcon>
+            <Text>{M.linkedin.callbackNoOpener}</Text>
+          </Stack>
+        </Paper>
+      </PublicLayout>
+    );
+  }
   return (
     <Center mih="100dvh" p="md">
-      {orphan ? (
-        <Paper withBorder p="lg" radius="md" maw={420}>
-          <Text ta="center">{M.linkedin.callbackNoOpener}</Text>
-        </Paper>
-      ) : (
-        <Loader aria-label="Returning to the registration page" />
-      )}
+      <Loader aria-label="Returning to the registration page" />
     </Center>
   );
 }
