@@ -28,6 +28,14 @@ describe('organiser attendee management (spec §2 event detail)', () => {
     const box = await checkIn.boundingBox();
     expect(box?.height).toBeGreaterThanOrEqual(40); // a thumb-sized target
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+    // the event's three actions in one row on a phone, inside the screen
+    const actions = await Promise.all(
+      ['Edit', M.door.open, 'Delete'].map((name) =>
+        page.getByRole(name === 'Delete' ? 'button' : 'link', { name, exact: true }).boundingBox(),
+      ),
+    );
+    expect(new Set(actions.map((a) => a?.y)).size).toBe(1);
+    expect(Math.max(...actions.map((a) => (a?.x ?? 0) + (a?.width ?? 0)))).toBeLessThanOrEqual(PHONE.width);
     await snap(page, 'e2e-organiser-door-390');
     await checkIn.click();
     await visible(toast(page, M.success.checkedIn));

@@ -9,7 +9,8 @@ import { trpc } from '../../lib/trpc';
 import { attendeeTotal, type EventDto } from './event-format';
 
 /** spec §2 delete with confirmation → "Event deleted successfully" → /events. */
-export function DeleteEventButton({ event }: { event: EventDto }) {
+/** `px`: the button's side padding (the detail page's phone row makes it tighter). */
+export function DeleteEventButton({ event, px }: { event: EventDto; px?: number }) {
   const [opened, { open, close }] = useDisclosure(false);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -30,7 +31,7 @@ export function DeleteEventButton({ event }: { event: EventDto }) {
 
   return (
     <>
-      <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={open}>
+      <Button color="red" variant="light" px={px} leftSection={<IconTrash size={16} />} onClick={open}>
         Delete
       </Button>
       <ConfirmModal

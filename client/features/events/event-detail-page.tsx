@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { M } from '#shared/messages';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { trpc } from '../../lib/trpc';
+import { useIsMobile } from '../../lib/use-is-mobile';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DeleteEventButton } from './delete-event-button';
 import { EventDetailsCard } from './event-details-card';
@@ -27,6 +28,7 @@ const BackLink = () => (
 export function EventDetailPage() {
   const { eventId = '' } = useParams();
   const event = trpc.events.get.useQuery({ id: eventId });
+  const phone = useIsMobile();
   usePageTitle(event.data?.name);
 
   useEffect(() => {
@@ -66,11 +68,13 @@ export function EventDetailPage() {
               {e.venue}, {e.city}
             </Text>
           </Stack>
-          <Group gap="sm">
+          {/* on a phone the three actions keep one row: tighter, not wrapped */}
+          <Group gap={phone ? 8 : 'sm'} wrap={phone ? 'nowrap' : 'wrap'}>
             <Button
               component={Link}
               to={`/edit-event/${e.id}`}
               variant="default"
+              px={phone ? 12 : undefined}
               leftSection={<IconPencil size={16} />}
             >
               Edit
@@ -80,13 +84,14 @@ export function EventDetailPage() {
                 component={Link}
                 to={`/door/${e.id}`}
                 variant="default"
+                px={phone ? 12 : undefined}
                 leftSection={<IconDoor size={16} />}
                 title={M.door.openHint}
               >
                 {M.door.open}
               </Button>
             )}
-            <DeleteEventButton event={e} />
+            <DeleteEventButton event={e} px={phone ? 12 : undefined} />
           </Group>
         </Group>
         {/* At the door on a phone the attendee list sits below three cards: one tap reaches it. */}
