@@ -7,6 +7,7 @@ import { loadConfig } from '#server/config';
 import { join } from '#server/features/registrations/registrations.service';
 import { newId } from '#server/lib/ids';
 import { LIVE_DISPLAY } from '#shared/constants';
+import { formatLongDate } from '#shared/dates';
 import { M } from '#shared/messages';
 import { joinSchema } from '#shared/schemas/registrations';
 import { apiJoin, organiserEvent, photoJpeg } from '../helpers/attendees-browser';
@@ -32,6 +33,8 @@ describe('venue display (spec §2 /event-display)', () => {
 
     await page.goto(`/event-display/${event.id}`);
     await visible(page.getByRole('heading', { name: 'Leeds Tech Social' }));
+    // the header's date in full, e.g. "Sunday, 27 December 2026"
+    await visible(page.getByText(formatLongDate(event.event_date), { exact: true }));
     await visible(page.getByText(M.events.waitingTitle));
     await visible(page.getByText(M.events.waitingBody));
     await visible(page.getByText(M.events.scanToJoin));

@@ -1,7 +1,7 @@
 import { Box, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarEvent, IconClock, IconMapPin, IconUsersGroup } from '@tabler/icons-react';
 import { forwardRef } from 'react';
-import { formatDetailDate } from '#shared/dates';
+import { formatLongDate } from '#shared/dates';
 import type { PublicEventDto } from '#shared/schemas/registrations';
 import { sponsorHref } from '#shared/sponsor';
 import { appName } from '../../lib/app-name';
@@ -62,11 +62,11 @@ export const DisplayHeader = forwardRef<
           >
             {event.name}
           </Text>
-          <Group gap={scaled(32, 12)} wrap="wrap">
+          <Group wrap="wrap" style={{ gap: `4px ${scaled(32, 12)}` }}>
             <Meta icon={IconMapPin}>
               {event.venue}, {event.city}
             </Meta>
-            <Meta icon={IconCalendarEvent}>{formatDetailDate(event.event_date)}</Meta>
+            <Meta icon={IconCalendarEvent}>{formatLongDate(event.event_date)}</Meta>
             <Meta icon={IconClock}>{timeRange(event)}</Meta>
           </Group>
         </Stack>
