@@ -1,8 +1,8 @@
-import { Center, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Center, Loader, Text } from '@mantine/core';
 import { IconBrandLinkedin } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { M } from '#shared/messages';
-import { PublicLayout } from '../registrations/public-layout';
+import { MessageCard } from '../registrations/message-card';
 import { LINKEDIN_MESSAGE, type LinkedInCallbackMessage } from './linkedin-message';
 
 /**
@@ -30,16 +30,9 @@ export function LinkedInCallbackPage() {
 
   if (orphan) {
     return (
-      <PublicLayout size={480}>
-        <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', xs: 'xl' }} role="status">
-          <Stack align="center" gap="sm" ta="center">
-            <ThemeIcon size={56} radius="xl" variant="light" color="blue">
-              <IconBrandLinkedin size={30} stroke={1.6} />
-            </ThemeIcon>
-            <Text>{M.linkedin.callbackNoOpener}</Text>
-          </Stack>
-        </Paper>
-      </PublicLayout>
+      <MessageCard icon={IconBrandLinkedin} color="blue" role="status">
+        <Text>{M.linkedin.callbackNoOpener}</Text>
+      </MessageCard>
     );
   }
   return (

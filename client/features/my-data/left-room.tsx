@@ -1,4 +1,4 @@
-import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconListDetails } from '@tabler/icons-react';
 import { useCallback, useEffect } from 'react';
@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { LIMITS } from '#shared/constants';
 import { M } from '#shared/messages';
 import { myDataMessages } from '#shared/messages/my-data';
-import { PublicLayout } from '../registrations/public-layout';
+import { MessageCard } from '../registrations/message-card';
 
 /**
  * After "Remove me from this room": what happened, then (as after an edit, 1.5 s later or at once with the
@@ -23,24 +23,17 @@ export function LeftRoom({ eventId, eventName }: { eventId: string; eventName: s
     return () => clearTimeout(timer);
   }, [toList]);
   return (
-    <PublicLayout size={480}>
-      <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', xs: 'xl' }} role="status">
-        <Stack align="center" gap="sm" ta="center">
-          <ThemeIcon size={56} radius="xl" variant="light" color="teal">
-            <IconCircleCheck size={28} stroke={1.6} />
-          </ThemeIcon>
-          <Title order={1} size="h3">
-            {myDataMessages.myData.removedTitle}
-          </Title>
-          <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {eventName}
-          </Text>
-          <Text size="sm">{myDataMessages.myData.removedBody}</Text>
-          <Button onClick={toList} leftSection={<IconListDetails size={16} />} mt="xs">
-            {M.attendees.viewList}
-          </Button>
-        </Stack>
-      </Paper>
-    </PublicLayout>
+    <MessageCard icon={IconCircleCheck} color="teal" role="status">
+      <Title order={1} size="h3">
+        {myDataMessages.myData.removedTitle}
+      </Title>
+      <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {eventName}
+      </Text>
+      <Text size="sm">{myDataMessages.myData.removedBody}</Text>
+      <Button onClick={toList} leftSection={<IconListDetails size={16} />} mt="xs">
+        {M.attendees.viewList}
+      </Button>
+    </MessageCard>
   );
 }
