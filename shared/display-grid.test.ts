@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_DISPLAY } from './constants';
-import { displayGrid, displayType, nextPage } from './display-grid';
+import { cardTextHeight, displayGrid, displayType, nextPage } from './display-grid';
 
 type Area = { vw: number; vh: number; w: number; h: number };
 const TV: Area = { vw: 1920, vh: 1080, w: 1856, h: 620 };
@@ -69,6 +69,24 @@ describe('displayGrid (spec §9 live display, sized for a TV)', () => {
       expect(g.columns).toBeLessThanOrEqual(cap);
       expect(used(g).width).toBeLessThanOrEqual(a.w);
     }
+  });
+
+  it('two rows where two fit: a 1080p or 4K screen with its header, QR footer and safe margins', () => {
+    // the grid areas the venue page leaves at these sizes (client/features/live/event-display-page.tsx)
+    for (const a of [
+      { vw: 1920, vh: 1080, w: 1786, h: 540 },
+      { vw: 3840, vh: 2160, w: 3572, h: 1080 },
+    ]) {
+      const g = grid(a, 10_000);
+      const t = displayType(a.vw, a.vh);
+      expect(g.rows).toBe(2);
+      expect(used(g).height).toBeLessThanOrEqual(a.h);
+      // the text whole, and at least a name line of photo above it
+      expect(g.cardHeight).toBeGreaterThanOrEqual(cardTextHeight(t) + t.name);
+      expect(g.cardHeight).toBeGreaterThanOrEqual(LIVE_DISPLAY.CARD_MIN_HEIGHT_PX);
+    }
+    // where two cannot fit, one
+    expect(grid({ vw: 1280, vh: 720, w: 1190, h: 300 }, 10_000).rows).toBe(1);
   });
 
   it('the page size does not depend on how many are shown (a request per page stays the same)', () => {

@@ -40,7 +40,7 @@ export const cardTextHeight = (t: DisplayType) => t.pad * 2 + t.name * 1.2 * 2 +
 
 /**
  * spec §9 live display, made for a TV: columns capped at 12/10/8/6/4 for screens wider than
- * 2000/1600/1200/900/600 px, cards at least 160x200, at most 6 rows, gap 6-16 px. Within those, a card is
+ * 2000/1600/1200/900/600 px, cards at least 160x200, 2 to 6 rows (one only where two cannot fit), gap 6-16 px. Within those, a card is
  * never narrower than its name type needs (about 7 characters of it) nor shorter than its text and a
  * photo, so type sized for the room decides how many fit. A page holds as many as fit (`pageSize`); when
  * fewer attendees are shown (`count`), the columns and rows are chosen so the cards are as large as the
@@ -66,7 +66,15 @@ export function displayGrid(a: {
   const cap = LIVE_DISPLAY.COLUMNS.find((c) => a.viewportWidth > c.minWidth)?.columns ?? fit;
   const maxColumns = Math.max(1, Math.min(cap, fit, a.maxPageSize));
   const fitRows = Math.max(1, Math.floor((a.height + gap) / (minHeight + gap)));
-  const maxRows = Math.max(1, Math.min(fitRows, LIVE_DISPLAY.ROWS_MAX, Math.floor(a.maxPageSize / maxColumns)));
+  // spec §9: at least two rows where two fit: a card then gives up some of its photo (never its text
+  // nor the spec's minimum height) rather than a page holding a single row
+  const squeezed = Math.max(LIVE_DISPLAY.CARD_MIN_HEIGHT_PX, Math.ceil(cardTextHeight(type) + type.name));
+  const twoSqueezed = fitRows < 2 && 2 * squeezed + gap <= a.height;
+  const floorHeight = twoSqueezed ? squeezed : minHeight;
+  const maxRows = Math.max(
+    1,
+    Math.min(twoSqueezed ? 2 : fitRows, LIVE_DISPLAY.ROWS_MAX, Math.floor(a.maxPageSize / maxColumns)),
+  );
   const pageSize = maxColumns * maxRows;
 
   const shown = clamp(a.count, 1, pageSize);
@@ -86,7 +94,7 @@ export function displayGrid(a: {
     rows: best.rows,
     gap,
     cardWidth: Math.max(minWidth, best.cardWidth),
-    cardHeight: Math.max(minHeight, best.cardHeight),
+    cardHeight: Math.max(floorHeight, best.cardHeight),
     pageSize,
     type,
   };

@@ -103,12 +103,35 @@ describe('venue display sizes (spec §2 /event-display)', () => {
       await snap(page, `e2e-display-3-${screen.width}`);
     });
 
+    // seven at 1080p: two rows, the short one centred under the full one
+    await seedAttendees(server, event.id, 4, { headline: 'Here for the talks' });
+    await page.setViewportSize(SCREEN);
+    await page.goto(`/event-display/${event.id}`);
+    await expect.poll(() => page.getByTestId('display-card').count()).toBe(7);
+    const rowsOf = async () => {
+      const boxes = await page.getByTestId('display-card').evaluateAll((cards) =>
+        cards.map((c) => {
+          const r = c.getBoundingClientRect();
+          return { top: Math.round(r.top), left: r.left, right: r.right };
+        }),
+      );
+      const tops = [...new Set(boxes.map((b) => b.top))].sort((x, y) => x - y);
+      return tops.map((top) => boxes.filter((b) => b.top === top));
+    };
+    const middle = (row: { left: number; right: number }[]) =>
+      (Math.min(...row.map((b) => b.left)) + Math.max(...row.map((b) => b.right))) / 2;
+    const seven = await rowsOf();
+    expect(seven.length).toBe(2);
+    expect(Math.abs(middle(seven[1]) - middle(seven[0]))).toBeLessThanOrEqual(2);
+
     // a full room: many pages, still the same type, the page filled
-    await seedAttendees(server, event.id, 60, { headline: 'Here for the talks' });
+    await seedAttendees(server, event.id, 56, { headline: 'Here for the talks' });
     await atEachScreen(async (screen, scale) => {
       await visible(page.getByTestId('display-pages'));
       const m = await measure();
       expect(m.cards).toBeGreaterThanOrEqual(4);
+      // spec §9 rows 2 to 6, where two fit (at 720p the type for a room leaves room for one)
+      if (screen.height >= 1080) expect((await rowsOf()).length).toBeGreaterThanOrEqual(2);
       expect(fills(m)).toBeGreaterThan(0.9);
       expect(px(m.name)).toBeGreaterThanOrEqual(36 * scale);
       expect(px(m.headline)).toBeGreaterThanOrEqual(24 * scale);

@@ -148,10 +148,11 @@ export function EventDisplayPage() {
         data-testid="display-grid"
         aria-live="polite"
         style={{
-          alignSelf: 'stretch',
-          display: 'grid',
-          gridTemplateColumns: `repeat(${grid.columns}, ${grid.cardWidth}px)`,
-          gridAutoRows: grid.cardHeight,
+          // rows of `columns` cards, a short last row (or a last page's few cards) centred under the others
+          display: 'flex',
+          flexWrap: 'wrap',
+          width: grid.columns * grid.cardWidth + (grid.columns - 1) * grid.gap,
+          maxWidth: '100%',
           gap: grid.gap,
           justifyContent: 'center',
           alignContent: 'center',
