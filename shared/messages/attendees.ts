@@ -48,6 +48,7 @@ export const attendees = {
   editTitle: 'Edit Your Information',
   accessDenied: 'Access Denied',
   viewList: 'View Attendee List',
+  backToList: 'Back to the attendee list', // ours: the edit page's way out without saving
   search: 'Search attendees...',
   you: '(You)',
   findOnLinkedIn: 'Find on LinkedIn',

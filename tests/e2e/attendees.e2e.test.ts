@@ -76,6 +76,15 @@ describe('attendees in the browser', () => {
       const photo = await fetch(`${server.url}${row.photo_url}`);
       expect(photo.status).toBe(200);
 
+      // the edit page can be left without saving
+      await attendee(page, 'Mary Jackson').getByRole('link', { name: 'Edit your entry' }).click();
+      await visible(page.getByRole('heading', { name: M.attendees.editTitle }));
+      await field(page, 'Headline').fill('Not saved');
+      await page.getByRole('link', { name: M.attendees.backToList }).click();
+      await expect.poll(() => path(page)).toBe(`/event-list/${event.id}`);
+      await visible(attendee(page, 'Mary Jackson'));
+      expect(await page.getByText('Not saved').count()).toBe(0);
+
       // edit own entry: prefilled, saved, then back to the list after 1.5 s
       await attendee(page, 'Mary Jackson').getByRole('link', { name: 'Edit your entry' }).click();
       await visible(page.getByRole('heading', { name: M.attendees.editTitle }));

@@ -1,8 +1,9 @@
-import { Paper, Stack } from '@mantine/core';
+import { Anchor, Paper, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { LIMITS } from '#shared/constants';
 import { M } from '#shared/messages';
 import type { EditRegistrationForm, PublicEventDto, RegistrationDto } from '#shared/schemas/registrations';
@@ -128,6 +129,10 @@ export function EditRegistrationPage() {
   return (
     <PublicLayout size={560}>
       <Stack gap="lg">
+        <Anchor component={Link} to={`/event-list/${eventId}`} size="sm" c="dimmed" w="fit-content">
+          <IconArrowLeft size={14} style={{ verticalAlign: 'middle', marginRight: 4 }} />
+          {M.attendees.backToList}
+        </Anchor>
         <EventIntro event={event.data} title={M.attendees.editTitle} />
         <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', xs: 'xl' }}>
           <EditForm event={event.data} owned={owned.data} />
