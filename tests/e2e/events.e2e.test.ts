@@ -141,6 +141,16 @@ describe('events in the browser', () => {
     expect(errors).toEqual([]);
   });
 
+  test("an event that is not there (or another organiser's) is said once, on the page", async () => {
+    const { page, errors } = await open('lost@example.com');
+    await page.goto('/event/00000000-0000-4000-8000-000000000000');
+    await visible(page.getByRole('alert').filter({ hasText: M.events.notFoundOrDenied }));
+    await visible(page.getByRole('link', { name: 'Back to Events', exact: true }));
+    expect(await toast(page, M.events.loadErrorTitle).count()).toBe(0);
+    expect(await page.getByText(M.events.loadErrorTitle).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   test('a member without a plan sees the membership gate instead of the form', async () => {
     const { server, context, page, errors } = await harness.open({ viewport: PHONE });
     await signedInClient(server, 'admin@example.com'); // the first account is the admin, who may always create

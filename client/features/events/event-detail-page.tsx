@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { M } from '#shared/messages';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { trpc } from '../../lib/trpc';
+import { errorCode } from '../../lib/trpc-errors';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DeleteEventButton } from './delete-event-button';
@@ -31,8 +32,11 @@ export function EventDetailPage() {
   const phone = useIsMobile();
   usePageTitle(event.data?.name);
 
+  // an event that is not there (or not this organiser's) is said once, on the page; a failed load also
+  // gets spec's toast
+  const missing = errorCode(event.error) === 'NOT_FOUND';
   useEffect(() => {
-    if (event.error) {
+    if (event.error && errorCode(event.error) !== 'NOT_FOUND') {
       notifications.show({
         id: 'event-load',
         color: 'red',
@@ -47,9 +51,23 @@ export function EventDetailPage() {
     return (
       <Stack gap="md" maw={560}>
         <BackLink />
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={M.events.loadErrorTitle}>
-          {M.events.loadErrorBody}
-        </Alert>
+        {missing ? (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            title={M.events.notFoundOrDenied}
+          />
+        ) : (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={M.events.loadErrorTitle}>
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{M.events.loadErrorBody}</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => event.refetch()} loading={event.isFetching}>
+                {M.attendees.retry}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
       </Stack>
     );
   }
