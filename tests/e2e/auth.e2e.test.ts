@@ -238,6 +238,15 @@ describe('auth in the browser', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a reset link that no longer works says so on the form that asks for a new one', async () => {
+    const { page, errors } = await harness.open({ viewport: PHONE });
+    await page.goto('/auth?token=no-such-token&type=recovery');
+    const form = page.locator('form').filter({ hasText: 'Forgot your password?' });
+    await visible(form.getByRole('alert').filter({ hasText: M.verify.recoveryFailed }));
+    await visible(form.getByRole('textbox', { name: 'Email' }));
+    expect(errors).toEqual([]);
+  });
+
   test('a session ended outside the tab sends it to /auth on its next call', async () => {
     const { server, context, page, errors } = await harness.open();
     const email = 'elsewhere@example.com';

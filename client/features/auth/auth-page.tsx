@@ -13,7 +13,7 @@ import { useMe } from './use-auth';
 import { useVerificationLink } from './use-verification-link';
 
 type Tab = 'signin' | 'signup';
-type Mode = { kind: 'tabs' } | { kind: 'forgot' } | { kind: 'update'; token: string; email: string };
+type Mode = { kind: 'tabs' } | { kind: 'forgot'; reason?: string } | { kind: 'update'; token: string; email: string };
 
 const TITLES = { signin: 'Sign In', signup: 'Sign Up', forgot: 'Forgot Password', update: 'Set New Password' };
 
@@ -33,7 +33,7 @@ export function AuthPage() {
     } else if (outcome.kind === 'recovery') {
       setMode({ kind: 'update', token: outcome.token, email: outcome.email });
     } else if (outcome.kind === 'forgot') {
-      setMode({ kind: 'forgot' });
+      setMode({ kind: 'forgot', reason: outcome.reason });
     }
   });
 
@@ -53,9 +53,13 @@ export function AuthPage() {
       {link.verifying ? (
         <FullPageLoader label={M.auth.verifying} fullHeight={false} />
       ) : mode.kind === 'forgot' ? (
-        <ForgotPasswordForm initialEmail={email} onBack={toSignIn} />
+        <ForgotPasswordForm initialEmail={email} reason={mode.reason} onBack={toSignIn} />
       ) : mode.kind === 'update' ? (
-        <UpdatePasswordForm token={mode.token} email={mode.email} onExpired={() => setMode({ kind: 'forgot' })} />
+        <UpdatePasswordForm
+          token={mode.token}
+          email={mode.email}
+          onExpired={() => setMode({ kind: 'forgot', reason: M.verify.recoveryFailed })}
+        />
       ) : (
         <Tabs value={tab} onChange={(value) => setTab(value === 'signin' ? 'signin' : 'signup')} keepMounted={false}>
           <Tabs.List grow mb="lg">

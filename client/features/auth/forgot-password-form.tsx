@@ -1,6 +1,6 @@
-import { Anchor, Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { mapAuthError } from '#shared/auth-errors';
 import { M } from '#shared/messages';
@@ -10,8 +10,19 @@ import { fieldErrors } from '../../lib/trpc-errors';
 import { useZodForm } from '../../lib/use-zod-form';
 import { EmailField } from './auth-fields';
 
-/** spec §5 forgot password: e-mail only; then /auth/password-reset-success. */
-export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
+/**
+ * spec §5 forgot password: e-mail only; then /auth/password-reset-success. `reason`: why a reset link
+ * brought the reader here instead (expired, used or mangled), kept on the form after its toast has gone.
+ */
+export function ForgotPasswordForm({
+  initialEmail,
+  reason,
+  onBack,
+}: {
+  initialEmail: string;
+  reason?: string;
+  onBack: () => void;
+}) {
   const navigate = useNavigate();
   const form = useZodForm(forgotPasswordSchema, { initialValues: { email: initialEmail } });
   const send = trpc.auth.forgotPassword.useMutation({
@@ -38,6 +49,11 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
             Enter the e-mail address of your account and we will send you a link to set a new password.
           </Text>
         </Stack>
+        {reason && (
+          <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {reason}
+          </Alert>
+        )}
         <EmailField {...form.getInputProps('email')} />
         <Button type="submit" fullWidth loading={send.isPending}>
           Send Reset Link

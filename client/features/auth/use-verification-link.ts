@@ -10,7 +10,7 @@ type Outcome =
   | { kind: 'signin'; email: string } // signup or email_change confirmed: sign in next
   | { kind: 'recovery'; token: string; email: string } // recovery token checked (or issued): set a password
   | { kind: 'signed-in' } // magic link
-  | { kind: 'forgot' }; // recovery link that failed: ask for a new one
+  | { kind: 'forgot'; reason: string }; // recovery link that failed (why): ask for a new one
 
 const VERIFY_TEXTS: ReadonlySet<string> = new Set(Object.values(M.verify));
 
@@ -45,7 +45,7 @@ export function useVerificationLink(onOutcome: (outcome: Outcome) => void) {
     const parsedType = verifyTokenTypeSchema.safeParse(link.type);
     if (!link.token || !parsedType.success) {
       notifications.show({ color: 'red', message: M.verify.invalidLink });
-      if (link.type === 'recovery') onOutcome({ kind: 'forgot' });
+      if (link.type === 'recovery') onOutcome({ kind: 'forgot', reason: M.verify.invalidLink });
       return;
     }
     const type: VerifyTokenType = parsedType.data;
@@ -73,7 +73,7 @@ export function useVerificationLink(onOutcome: (outcome: Outcome) => void) {
               ? M.verify.failed
               : M.common.network;
           notifications.show({ color: 'red', message: text });
-          if (type === 'recovery') onOutcome({ kind: 'forgot' });
+          if (type === 'recovery') onOutcome({ kind: 'forgot', reason: text });
         },
       },
     );
