@@ -5,7 +5,18 @@ import { PNG } from 'pngjs';
 import { describe, expect, test } from 'vitest';
 import { formatDetailDate } from '#shared/dates';
 import { M } from '#shared/messages';
-import { browserHarness, DESKTOP, field, hidden, PHONE, path, snap, toast, visible } from '../helpers/browser';
+import {
+  browserHarness,
+  DESKTOP,
+  field,
+  hidden,
+  PHONE,
+  path,
+  runClock,
+  snap,
+  toast,
+  visible,
+} from '../helpers/browser';
 import { chooseTime, pickDayNextMonth, signedInClient, signInBrowser } from '../helpers/events-browser';
 
 const UUID = /^\/event\/([0-9a-f-]{36})$/;
@@ -130,13 +141,13 @@ describe('events in the browser', () => {
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     await page.getByRole('button', { name: 'Create Event' }).click();
     const invalid = toast(page, M.eventForm.validationErrorTitle).filter({ hasText: M.eventForm.nameInvalid });
-    await page.clock.runFor(500); // its entry transition
+    await runClock(page, 500); // its entry transition
     await visible(invalid);
-    await page.clock.runFor(10_000); // longer than any toast shows by itself
+    await runClock(page, 10_000, 1_000); // longer than any toast shows by itself
     await visible(invalid);
 
     await field(page, 'Event name').fill('Summer Meetup');
-    await page.clock.runFor(1_000); // its exit transition
+    await runClock(page, 1_000); // its exit transition
     expect(await toast(page, M.eventForm.validationErrorTitle).count()).toBe(0);
     expect(errors).toEqual([]);
   });

@@ -69,6 +69,25 @@ export const settled = (page: Page) =>
   );
 
 /**
+ * Moves a paused page clock (`page.clock.pauseAt`) on by `ms` in steps of 100 ms, letting the page render
+ * after each (a message-channel round trip queues behind React's own): a transition that a render starts
+ * runs on the moved clock too, however busy the machine.
+ */
+export async function runClock(page: Page, ms: number, stepMs = 100) {
+  for (let t = 0; t < ms; t += stepMs) {
+    await page.clock.runFor(stepMs);
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve(null);
+          channel.port2.postMessage(0);
+        }),
+    );
+  }
+}
+
+/**
  * One browser per test file; each `open()` starts a fresh server (the sign-in and sign-up limits count
  * per IP, and every browser here comes from 127.0.0.1) and a browser context on it, both closed after
  * the test. Call once at the top of a test file: it registers the vitest hooks.

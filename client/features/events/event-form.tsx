@@ -2,10 +2,10 @@ import { Button, Group, SimpleGrid, Stack, Switch } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarEvent, IconDownload, IconSpeakerphone, IconUserCheck } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { M } from '#shared/messages';
 import type { EventFormInput, EventForm as EventFormValues } from '#shared/schemas/events';
 import { CountedTextInput } from '../../components/counted-text-input';
+import { useFormErrorToast } from '../../lib/form-error-toast';
 import { notifyOnce } from '../../lib/notify';
 import { errorCode, errorMessage, fieldErrors } from '../../lib/trpc-errors';
 import { DateTimeFields } from './date-time-fields';
@@ -56,16 +56,7 @@ export function EventForm({
 }) {
   const form = useEventForm(initialValues);
   const values = form.getValues();
-  const invalid = Object.values(form.errors).some(Boolean);
-  useEffect(() => {
-    if (!invalid) notifications.hide(INVALID_TOAST);
-  }, [invalid]);
-  useEffect(
-    () => () => {
-      notifications.hide(INVALID_TOAST);
-    },
-    [],
-  );
+  useFormErrorToast(form.errors, INVALID_TOAST);
 
   const submit = async (parsed: EventFormValues) => {
     try {

@@ -11,6 +11,7 @@ import type {
   RegistrationForm as JoinForm,
   registrationSchema,
 } from '#shared/schemas/registrations';
+import { useFormErrorToast } from '../../lib/form-error-toast';
 import { notifyOnce } from '../../lib/notify';
 import { fieldErrors } from '../../lib/trpc-errors';
 import { useUploadProgress } from '../../lib/upload-progress';
@@ -32,10 +33,13 @@ export type LinkedInProfile = {
 type Mode = 'join' | 'edit';
 type Parsed<M extends Mode> = M extends 'join' ? JoinForm : EditRegistrationForm;
 
+const INVALID_TOAST = 'registration-invalid';
+const PHOTO_TOAST = 'photo';
+
 /** The toasts a successful submit makes stale. */
 export function clearFormToasts() {
-  notifications.hide('registration-invalid');
-  notifications.hide('photo');
+  notifications.hide(INVALID_TOAST);
+  notifications.hide(PHOTO_TOAST);
 }
 
 const unique = (errors: FormErrors) => [...new Set(Object.values(errors).filter(Boolean).map(String))];
@@ -47,7 +51,8 @@ const unique = (errors: FormErrors) => [...new Set(Object.values(errors).filter(
 function showInvalid(mode: Mode, errors: FormErrors) {
   const messages = unique(errors);
   const nameMissing = mode === 'edit' && messages.includes(M.attendees.missingInfoBody);
-  notifyOnce('registration-invalid', {
+  notifications.hide(PHOTO_TOAST); // "Photo uploaded" is old news beside what is still missing
+  notifyOnce(INVALID_TOAST, {
     color: 'red',
     title: nameMissing ? M.attendees.missingInfoTitle : M.eventForm.validationErrorTitle,
     message: messages.join('\n'),
@@ -110,6 +115,7 @@ export function RegistrationForm<M extends Mode>({
     [mode, email_required, phone_required],
   );
   const form = useZodForm(schema, { initialValues });
+  useFormErrorToast(form.errors, INVALID_TOAST);
   const values = form.getValues();
   const headlineTooLong = (values.headline?.length ?? 0) > LIMITS.HEADLINE_MAX;
   const noPhoto = mode === 'join' && !values.photo;
