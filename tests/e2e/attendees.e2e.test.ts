@@ -22,6 +22,9 @@ describe('attendees in the browser', () => {
     try {
       await watcher.page.goto(`/event-list/${event.id}`);
       await visible(watcher.page.getByText(M.attendees.empty));
+      // an empty room has nothing to search or sort
+      const searchBox = watcher.page.getByRole('searchbox', { name: M.attendees.search });
+      expect(await searchBox.count()).toBe(0);
 
       await page.goto(`/register/${event.id}`);
       await visible(page.getByRole('heading', { name: M.attendees.joinTitle('Summer Meetup') }));
@@ -99,6 +102,7 @@ describe('attendees in the browser', () => {
       // spec §2: back to the list 1.5 s later
       await expect.poll(() => path(page), { timeout: 5_000 }).toBe(`/event-list/${event.id}`);
       await visible(attendee(page, 'Mary Jackson').getByText('Aerospace engineer, NACA'));
+      await visible(searchBox);
       // ...and the other browser merged the edit in place
       await visible(attendee(watcher.page, 'Mary Jackson').getByText('Aerospace engineer, NACA'));
       expect(await watcher.page.getByTestId('attendee').count()).toBe(1);

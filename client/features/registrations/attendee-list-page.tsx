@@ -143,7 +143,8 @@ export function AttendeeListPage() {
           total={e.personal_data_deleted ? undefined : list.data?.totalRegistrations}
           hereNow={list.data?.hereNowCount}
         />
-        {!e.personal_data_deleted && (
+        {/* nothing to search or sort in an empty room (a search that found nobody keeps its box) */}
+        {!e.personal_data_deleted && (search || list.data?.totalRegistrations !== 0) && (
           <AttendeeListToolbar search={search} onSearch={setSearch} sortBy={sortBy} onSort={setSortBy} />
         )}
         {body}
