@@ -11,7 +11,12 @@ describe('organiser attendee management (spec §2 event detail)', () => {
     const { server, page, context, errors } = await harness.open({ viewport: PHONE });
     const { api, event } = await organiserEvent(server);
     await context.addCookies(browserCookies(server, api));
-    await apiJoin(server, event.id, { first_name: 'Mary', last_name: 'Somerville', email: 'mary@example.com' });
+    await apiJoin(server, event.id, {
+      first_name: 'Mary',
+      last_name: 'Somerville',
+      email: 'mary.somerville.mathematician@example.com',
+      phone: '+44 7700 900123',
+    });
     await apiJoin(server, event.id, { first_name: 'Grace', last_name: 'Hopper' });
 
     await page.goto(`/event/${event.id}`);
@@ -20,8 +25,14 @@ describe('organiser attendee management (spec §2 event detail)', () => {
     const search = page.getByRole('searchbox', { name: M.attendees.search });
     await search.fill('SOMER');
     await hidden(page.getByText('Grace Hopper'));
-    await search.fill('mary@EXAMPLE');
+    await search.fill('mary.somerville.MATHEMATICIAN@EXAMPLE');
     await visible(page.getByText('Mary Somerville'));
+    // her e-mail and phone whole on a phone's screen, not cut off
+    for (const contact of ['mary.somerville.mathematician@example.com', '+44 7700 900123']) {
+      const line = page.getByText(contact, { exact: true });
+      await visible(line);
+      expect(await line.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
     await hidden(page.getByText('Grace Hopper'));
 
     const checkIn = page.getByRole('button', { name: 'Check in Mary Somerville' });

@@ -53,7 +53,7 @@ export const OrganiserAttendeeRow = memo(function OrganiserAttendeeRow({
   const name = fullName(r);
   const left = Boolean(r.checked_in_at && r.checked_out_at);
   const checked = Boolean(r.checked_in_at) && !left;
-  const contact = [r.email, r.phone].filter(Boolean).join(' · ');
+  const contacts = [r.email, r.phone].filter((c): c is string => Boolean(c));
 
   return (
     <Paper
@@ -89,11 +89,12 @@ export const OrganiserAttendeeRow = memo(function OrganiserAttendeeRow({
             <Text fw={600} lh={1.25} style={{ overflowWrap: 'anywhere' }}>
               {name}
             </Text>
-            {contact && (
-              <Text size="sm" c="dimmed" truncate="end">
-                {contact}
+            {/* each in full, on its own line: the organiser may need to call or write */}
+            {contacts.map((c) => (
+              <Text key={c} size="sm" c="dimmed" lh={1.35} style={{ overflowWrap: 'anywhere' }}>
+                {c}
               </Text>
-            )}
+            ))}
             <Group gap={6} wrap="wrap">
               {checked && r.checked_in_at ? (
                 <>
