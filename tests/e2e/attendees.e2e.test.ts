@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { M } from '#shared/messages';
 import { apiJoin, organiserEvent, photoJpeg } from '../helpers/attendees-browser';
-import { anotherBrowser, browserHarness, field, PHONE, path, runClock, snap, toast, visible } from '../helpers/browser';
+import { anotherBrowser, browserHarness, field, PHONE, path, snap, toast, visible } from '../helpers/browser';
 
 const harness = browserHarness();
 
@@ -112,31 +112,6 @@ describe('attendees in the browser', () => {
     } finally {
       await watcher.context.close();
     }
-  });
-
-  test('the join form: the Validation Error toast replaces the photo toast and goes once the form is put right', async () => {
-    const { server, page, errors } = await harness.open({ viewport: PHONE });
-    const { event } = await organiserEvent(server, { email_required: true });
-    // the page's timers on a clock the test moves: a toast closing by itself cannot pass for one the form closed
-    await page.clock.install();
-    await page.goto(`/register/${event.id}`);
-    await page
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg() });
-    await visible(toast(page, M.success.photoUploaded));
-
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
-    await page.getByRole('button', { name: M.attendees.joinButton }).click();
-    await runClock(page, 500); // the toasts' transitions
-    await visible(toast(page, M.eventForm.validationErrorTitle).filter({ hasText: M.attendees.emailRequiredForEvent }));
-    expect(await toast(page, M.success.photoUploaded).count()).toBe(0);
-
-    await field(page, 'First name').fill('Mary');
-    await field(page, 'Last name').fill('Jackson');
-    await field(page, 'Email').fill('mary@example.com');
-    await runClock(page, 1_000); // the toast's exit, far short of its own time on screen
-    expect(await toast(page, M.eventForm.validationErrorTitle).count()).toBe(0);
-    expect(errors).toEqual([]);
   });
 
   test('a join whose answers are lost is retried with the same token, by itself and by the person: one registration', async () => {

@@ -5,18 +5,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, test } from 'vitest';
 import { formatDetailDate } from '#shared/dates';
 import { M } from '#shared/messages';
-import {
-  browserHarness,
-  DESKTOP,
-  field,
-  hidden,
-  PHONE,
-  path,
-  runClock,
-  snap,
-  toast,
-  visible,
-} from '../helpers/browser';
+import { browserHarness, DESKTOP, field, hidden, PHONE, path, snap, toast, visible } from '../helpers/browser';
 import { chooseTime, pickDayNextMonth, signedInClient, signInBrowser } from '../helpers/events-browser';
 
 const UUID = /^\/event\/([0-9a-f-]{36})$/;
@@ -125,32 +114,6 @@ describe('events in the browser', () => {
     expect(await page.getByText('Summer Meetup').count()).toBe(0);
     expect(errors).toEqual([]);
   }, 60_000);
-
-  test('the Validation Error toast stays while the form is wrong and goes once it is put right', async () => {
-    const { page, errors } = await open('fixer@example.com');
-    // the page's timers on a clock the test moves: a toast that closes by itself after a few seconds
-    // cannot pass for one the form closed
-    await page.clock.install();
-    await page.goto('/create-event');
-    await field(page, 'Venue').fill('The Old Library');
-    await field(page, 'City').fill('Leeds');
-    await pickDayNextMonth(page, 15);
-    await chooseTime(page, 'Start time', '18:00');
-    await chooseTime(page, 'End time', '21:00');
-
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
-    await page.getByRole('button', { name: 'Create Event' }).click();
-    const invalid = toast(page, M.eventForm.validationErrorTitle).filter({ hasText: M.eventForm.nameInvalid });
-    await runClock(page, 500); // its entry transition
-    await visible(invalid);
-    await runClock(page, 10_000, 1_000); // longer than any toast shows by itself
-    await visible(invalid);
-
-    await field(page, 'Event name').fill('Summer Meetup');
-    await runClock(page, 1_000); // its exit transition
-    expect(await toast(page, M.eventForm.validationErrorTitle).count()).toBe(0);
-    expect(errors).toEqual([]);
-  });
 
   test("an event that is not there (or another organiser's) is said once, on the page", async () => {
     const { page, errors } = await open('lost@example.com');
