@@ -33,10 +33,12 @@ export function EventDetailPage() {
   usePageTitle(event.data?.name);
 
   // an event that is not there (or not this organiser's) is said once, on the page; a failed load also
-  // gets spec's toast
+  // gets the spec's toast
   const missing = errorCode(event.error) === 'NOT_FOUND';
+  // on a phone the three actions keep one row: tighter, not wrapped
+  const actionPx = phone ? 12 : undefined;
   useEffect(() => {
-    if (event.error && errorCode(event.error) !== 'NOT_FOUND') {
+    if (event.error && !missing) {
       notifications.show({
         id: 'event-load',
         color: 'red',
@@ -44,7 +46,7 @@ export function EventDetailPage() {
         message: M.events.loadErrorBody,
       });
     }
-  }, [event.error]);
+  }, [event.error, missing]);
 
   if (event.isLoading) return <FullPageLoader fullHeight={false} />;
   if (!event.data) {
@@ -86,13 +88,12 @@ export function EventDetailPage() {
               {e.venue}, {e.city}
             </Text>
           </Stack>
-          {/* on a phone the three actions keep one row: tighter, not wrapped */}
           <Group gap={phone ? 8 : 'sm'} wrap={phone ? 'nowrap' : 'wrap'}>
             <Button
               component={Link}
               to={`/edit-event/${e.id}`}
               variant="default"
-              px={phone ? 12 : undefined}
+              px={actionPx}
               leftSection={<IconPencil size={16} />}
             >
               Edit
@@ -102,14 +103,14 @@ export function EventDetailPage() {
                 component={Link}
                 to={`/door/${e.id}`}
                 variant="default"
-                px={phone ? 12 : undefined}
+                px={actionPx}
                 leftSection={<IconDoor size={16} />}
                 title={M.door.openHint}
               >
                 {M.door.open}
               </Button>
             )}
-            <DeleteEventButton event={e} px={phone ? 12 : undefined} />
+            <DeleteEventButton event={e} px={actionPx} />
           </Group>
         </Group>
         {/* At the door on a phone the attendee list sits below three cards: one tap reaches it. */}

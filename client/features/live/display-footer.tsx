@@ -4,7 +4,7 @@ import { forwardRef } from 'react';
 import { LIVE_DISPLAY, QR_SIZES } from '#shared/constants';
 import { M } from '#shared/messages';
 import { QrCode } from '../../components/qr';
-import { DISPLAY_COLORS, scaled } from './display-theme';
+import { DISPLAY_COLORS, type Inset, scaled } from './display-theme';
 
 const MAX_DOTS = 12;
 
@@ -47,7 +47,7 @@ function PageDots({ page, totalPages }: { page: number; totalPages: number }) {
 export const DisplayFooter = forwardRef<
   HTMLElement,
   {
-    inset: { x: number; y: number };
+    inset: Inset;
     joinUrl: string | null;
     viewportHeight: number;
     page: number;

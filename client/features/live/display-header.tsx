@@ -6,7 +6,7 @@ import type { PublicEventDto } from '#shared/schemas/registrations';
 import { sponsorHref } from '#shared/sponsor';
 import { appName } from '../../lib/app-name';
 import { timeRange } from '../events/event-format';
-import { DISPLAY_COLORS, scaled } from './display-theme';
+import { DISPLAY_COLORS, type Inset, scaled } from './display-theme';
 
 const meta = scaled(28, 15);
 
@@ -45,7 +45,7 @@ export function DisplayLogo() {
  */
 export const DisplayHeader = forwardRef<
   HTMLElement,
-  { inset: { x: number; y: number }; event: PublicEventDto; count: number; hereNow: number }
+  { inset: Inset; event: PublicEventDto; count: number; hereNow: number }
 >(function DisplayHeader({ inset, event, count, hereNow }, ref) {
   const sponsor = event.sponsor_enabled && event.sponsor_logo_url && sponsorHref(event);
   return (

@@ -24,7 +24,10 @@ export const fluid = (minPx: number, vw: number, maxPx: number) => `clamp(${minP
 export const scaled = (px: number, minPx: number) => `max(${minPx}px, calc(${px} * min(100vw / 1920, 100vh / 1080)))`;
 
 /** The margins (px) that keep the display inside what a TV that overscans still shows (LIVE_DISPLAY.SAFE_AREA_SHARE). */
-export function safeInset(width: number, height: number): { x: number; y: number } {
+/** Margins (px): `x` at the sides, `y` at the top and bottom. */
+export type Inset = { x: number; y: number };
+
+export function safeInset(width: number, height: number): Inset {
   if (width < LIVE_DISPLAY.SAFE_FROM_WIDTH) return { x: 16, y: 16 };
   return {
     x: Math.round(Math.max(16, width * LIVE_DISPLAY.SAFE_AREA_SHARE)),
