@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Config } from './config';
+import { LISTEN } from './constants';
 import { type Db, logLostConnection, openDb, openPostgres } from './db/connection';
 import { isPostgres } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
@@ -75,7 +76,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}) {
     listen: (port = config.port, host = config.host) =>
       new Promise<{ port: number; url: string }>((resolve, reject) => {
         server.once('error', reject);
-        server.listen(port, host, () => {
+        server.listen({ port, host, backlog: LISTEN.BACKLOG }, () => {
           const actual = (server.address() as AddressInfo).port;
           const url = listenUrl(host, actual);
           deps.linkOrigin.listeningOn(url);

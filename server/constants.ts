@@ -45,6 +45,12 @@ export const DB = { STATEMENT_CACHE: 256, PG_POOL_MAX: 10, PG_LIVE_POOL_MAX: 2 }
 // index entries costs less than reading each candidate by rowid (bench B5: ~1.2 µs a candidate, ~0.1 µs an entry)
 export const ATTENDEE_SEARCH = { ATTENDEES_PER_CANDIDATE: 20 } as const;
 
+// ours: connections the kernel completes and holds for the server while its event loop is busy (Node's
+// default is 511; Linux caps it at net.core.somaxconn, 4,096 by default). After a restart every phone and
+// screen of a venue reconnects at once (bench B4: 5,000 sockets); past the queue the kernel drops their
+// SYNs and each one waits 1, 3, 7… s to try again.
+export const LISTEN = { BACKLOG: 4_096 } as const;
+
 // A job run's lease: longer than any run takes; a process that dies mid-run holds it this long at most
 export const JOBS = { LEASE_MS: 10 * 60_000 } as const;
 

@@ -13,6 +13,8 @@ export type EventOptions = {
   download_formats?: ('csv' | 'pdf')[];
   email_required?: boolean;
   phone_required?: boolean;
+  /** The IANA zone the event's clocks are on ('UTC' unless given). */
+  time_zone?: string;
 };
 
 /** A bare owner and event (sign-up and memberships are not what is under test here). */
@@ -24,6 +26,7 @@ export async function insertEvent(server: TestServer, o: EventOptions = {}) {
     download_enabled: o.download_enabled === false ? 0 : 1,
     download_price: o.download_price ?? 0,
     download_formats: JSON.stringify(o.download_formats ?? ['csv', 'pdf']),
+    ...(o.time_zone ? { time_zone: o.time_zone } : {}),
   });
   return eventId;
 }

@@ -88,6 +88,27 @@ describe('free download (price 0): the browser must hold the token of a registra
     ]);
   });
 
+  it("gives check-in and join times on the event's own clocks, naming its zone", async () => {
+    const nyc = await insertEvent(server, { name: 'Meetup NYC', download_price: 0, time_zone: 'America/New_York' });
+    const ada = await joinEvent(server, nyc, { first_name: 'Ada', last_name: 'Lovelace' });
+    // checked in at 03:15 UTC the next day: still the evening before in New York
+    await server.deps.db
+      .updateTable('event_registrations')
+      .set({ checked_in_at: '2026-11-23T03:15:00.000Z' })
+      .where('id', '=', ada.registrationId)
+      .execute();
+    const r = await dl().prepare.mutate({
+      eventId: nyc,
+      format: 'csv',
+      registrationId: ada.registrationId,
+      registrationToken: ada.token,
+    });
+    expect(parseCsv((await fetchFile(server, r.downloadUrl)).bytes.toString('utf8'))).toEqual([
+      ['First name', 'Last name', 'Headline', 'Checked in (America/New_York)', 'Joined (America/New_York)'],
+      ['Ada', 'Lovelace', '', '2026-11-22 22:15', '2026-11-22 07:00'],
+    ]);
+  });
+
   it('never needs a checkout: createPayment says the list is free', async () => {
     const input = {
       eventId,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DOWNLOADS } from '#shared/constants';
+import { eventTimeZone } from '#shared/dates';
 import { M } from '#shared/messages';
 import type {
   CreateDownloadPaymentInput,
@@ -130,7 +131,10 @@ export async function prepareDownload(deps: Deps, input: PrepareDownloadInput): 
   const cols = columnsFor(event, rows);
   const file =
     input.format === 'csv'
-      ? { bytes: await attendeesCsv(rows, cols), contentType: 'text/csv; charset=utf-8' }
+      ? {
+          bytes: await attendeesCsv(rows, cols, eventTimeZone(event.time_zone, deps.config.timeZone)),
+          contentType: 'text/csv; charset=utf-8',
+        }
       : {
           bytes: await deps.pdfBuilds(async () =>
             attendeesPdf(

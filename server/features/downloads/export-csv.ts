@@ -1,3 +1,4 @@
+import { localDateTime } from '#shared/time-zones';
 import type { ExportRow } from './downloads.repo';
 
 /**
@@ -12,8 +13,15 @@ export function neutralise(cell: string): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell;
 }
 
-/** "2026-11-22 18:05" (UTC): sorts as text and every spreadsheet reads it as a date. */
-const stamp = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : '');
+/**
+ * "2026-11-22 18:05" on the event's clocks (its header names the zone): the times the organiser saw at the
+ * venue. Sorts as text within a day and every spreadsheet reads it as a date.
+ */
+function stamp(iso: string | null, timeZone: string) {
+  if (!iso) return '';
+  const { date, time } = localDateTime(iso, timeZone);
+  return `${date} ${time}`;
+}
 
 export type ExportColumns = { email: boolean; phone: boolean };
 
@@ -31,8 +39,9 @@ export function columnsFor(event: { email_required: number; phone_required: numb
 /**
  * spec §7 download-attendees, CSV: a header row, then one row per attendee, every cell quoted (RFC 4180,
  * CRLF) and neutralised; a UTF-8 byte-order mark so spreadsheet programs read accented names correctly.
+ * Check-in and join times are on `timeZone`'s clocks, the event's own.
  */
-export async function attendeesCsv(rows: ExportRow[], cols: ExportColumns): Promise<Buffer> {
+export async function attendeesCsv(rows: ExportRow[], cols: ExportColumns, timeZone: string): Promise<Buffer> {
   // Loaded with the first download: a server that never builds a CSV does not hold it (issue 8 B8).
   const { stringify } = await import('csv-stringify/sync');
   const header = [
@@ -41,8 +50,8 @@ export async function attendeesCsv(rows: ExportRow[], cols: ExportColumns): Prom
     ...(cols.email ? ['Email'] : []),
     ...(cols.phone ? ['Phone'] : []),
     'Headline',
-    'Checked in (UTC)',
-    'Joined (UTC)',
+    `Checked in (${timeZone})`,
+    `Joined (${timeZone})`,
   ];
   const records = rows.map((r) => [
     r.first_name,
@@ -50,8 +59,8 @@ export async function attendeesCsv(rows: ExportRow[], cols: ExportColumns): Prom
     ...(cols.email ? [r.email ?? ''] : []),
     ...(cols.phone ? [r.phone ?? ''] : []),
     r.headline ?? '',
-    stamp(r.checked_in_at),
-    stamp(r.created_at),
+    stamp(r.checked_in_at, timeZone),
+    stamp(r.created_at, timeZone),
   ]);
   const text = stringify([header, ...records.map((cells) => cells.map(neutralise))], {
     quoted: true,
