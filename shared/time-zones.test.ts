@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDateTime, zonedInstant } from './time-zones';
+import { localDateTime, localMinuteStamper, zonedInstant } from './time-zones';
 import { canonicalTimeZone, isTimeZone } from './zone-names';
 
 const wall = (date: string, time: string) => {
@@ -30,6 +30,43 @@ describe('zonedInstant: the instant a zone’s clocks show a wall-clock time', (
     expect(at('2026-10-25', '02:00', 'Europe/London')).toBe('2026-10-25T02:00:00.000Z');
     // Sydney goes back at 03:00 AEDT on 5 April: 02:30 happens twice, the first in AEDT (+11)
     expect(at('2026-04-05', '02:30', 'Australia/Sydney')).toBe('2026-04-04T15:30:00.000Z');
+  });
+});
+
+describe('localMinuteStamper: many instants on one zone’s clocks', () => {
+  const oneByOne = (iso: string, zone: string) => {
+    const { date, time } = localDateTime(iso, zone);
+    return `${date} ${time}`;
+  };
+
+  it('reads every instant as localDateTime does, across both clock changes and a half-hour zone', () => {
+    const cases: [string, string][] = [
+      ['Europe/London', '2026-03-29T00:00:00.000Z'], // 01:00 GMT → 02:00 BST
+      ['Europe/London', '2026-10-25T00:00:00.000Z'], // 02:00 BST → 01:00 GMT
+      ['America/New_York', '2026-11-01T05:00:00.000Z'],
+      ['Australia/Adelaide', '2026-10-03T15:30:00.000Z'], // +09:30 → +10:30
+      ['Asia/Kathmandu', '2026-11-22T12:00:00.000Z'], // +05:45
+    ];
+    for (const [zone, around] of cases) {
+      const stamp = localMinuteStamper(zone);
+      // two hours either side, every 7 min 13.5 s, so instants fall on every second of a minute
+      for (let t = Date.parse(around) - 2 * 3_600_000; t <= Date.parse(around) + 2 * 3_600_000; t += 433_500) {
+        const iso = new Date(t).toISOString();
+        expect(`${zone} ${stamp(iso)}`).toBe(`${zone} ${oneByOne(iso, zone)}`);
+      }
+    }
+  });
+
+  it('keeps the minute a clock change repeats apart by its offset', () => {
+    const stamp = localMinuteStamper('Europe/London');
+    expect(stamp('2026-10-25T00:30:59.999Z')).toBe('2026-10-25 01:30'); // BST
+    expect(stamp('2026-10-25T01:30:00.000Z')).toBe('2026-10-25 01:30'); // GMT, an hour later
+    expect(stamp('2026-10-25T01:00:00.000Z')).toBe('2026-10-25 01:00');
+    expect(stamp('2026-10-25T00:59:59.999Z')).toBe('2026-10-25 01:59');
+  });
+
+  it('gives text that is no instant back as it came', () => {
+    expect(localMinuteStamper('UTC')('not a time')).toBe('not a time');
   });
 });
 

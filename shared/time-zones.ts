@@ -2,7 +2,8 @@
 // Everything here is built on Intl alone, which every browser and Node already carry: the public pages
 // load no date library for it.
 
-const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 // One formatter per zone, made on first use (making one costs ~0.1 ms; each event page needs one or two).
@@ -84,4 +85,26 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function localDateTime(instant: string | Date, timeZone: string): { date: string; time: string } {
   const w = wallClockAt(new Date(instant).getTime(), timeZone);
   return { date: `${w.y}-${pad(w.m)}-${pad(w.d)}`, time: `${pad(w.h)}:${pad(w.min)}` };
+}
+
+/**
+ * A reader of many instants on one zone's clocks, each as 'YYYY-MM-DD HH:MM' (what `localDateTime`
+ * gives): a whole list's times (the attendee CSV: thousands of rows) without one Intl call each
+ * (~10 µs). The zone's offset is asked once per minute of time met, and zones change their offsets
+ * only on whole minutes. Text that is no instant comes back as it is.
+ */
+export function localMinuteStamper(timeZone: string): (instant: string) => string {
+  const offsets = new Map<number, number>();
+  return (instant) => {
+    const ms = Date.parse(instant);
+    if (Number.isNaN(ms)) return instant;
+    const minute = Math.floor(ms / MINUTE_MS) * MINUTE_MS;
+    let offset = offsets.get(minute);
+    if (offset === undefined) {
+      offset = offsetAt(minute, timeZone);
+      offsets.set(minute, offset);
+    }
+    const local = new Date(ms + offset).toISOString();
+    return `${local.slice(0, 10)} ${local.slice(11, 16)}`;
+  };
 }

@@ -1,4 +1,4 @@
-import { localDateTime } from '#shared/time-zones';
+import { localMinuteStamper } from '#shared/time-zones';
 import type { ExportRow } from './downloads.repo';
 
 /**
@@ -11,16 +11,6 @@ const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 export function neutralise(cell: string): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell;
-}
-
-/**
- * "2026-11-22 18:05" on the event's clocks (its header names the zone): the times the organiser saw at the
- * venue. Sorts as text within a day and every spreadsheet reads it as a date.
- */
-function stamp(iso: string | null, timeZone: string) {
-  if (!iso) return '';
-  const { date, time } = localDateTime(iso, timeZone);
-  return `${date} ${time}`;
 }
 
 export type ExportColumns = { email: boolean; phone: boolean };
@@ -53,14 +43,18 @@ export async function attendeesCsv(rows: ExportRow[], cols: ExportColumns, timeZ
     `Checked in (${timeZone})`,
     `Joined (${timeZone})`,
   ];
+  // "2026-11-22 18:05" on the event's clocks (the header names the zone): the times the organiser saw at
+  // the venue; sorts as text within a day, and every spreadsheet reads it as a date
+  const local = localMinuteStamper(timeZone);
+  const stamp = (iso: string | null) => (iso ? local(iso) : '');
   const records = rows.map((r) => [
     r.first_name,
     r.last_name,
     ...(cols.email ? [r.email ?? ''] : []),
     ...(cols.phone ? [r.phone ?? ''] : []),
     r.headline ?? '',
-    stamp(r.checked_in_at, timeZone),
-    stamp(r.created_at, timeZone),
+    stamp(r.checked_in_at),
+    stamp(r.created_at),
   ]);
   const text = stringify([header, ...records.map((cells) => cells.map(neutralise))], {
     quoted: true,
