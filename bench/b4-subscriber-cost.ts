@@ -14,7 +14,7 @@ import { loopbackAddresses, openSubscribers } from './lib/subscribers';
  *   `subscribers` subscriptions are open and idle, ÷ subscribers.
  * - restart: `reconnecting` subscribers follow an event; the server stops (a polite close: "reconnect",
  *   then 1001) and a new process starts on the same DATA_DIR and port, committing one join before it
- *   listens; the clients come back with wsLink's default backoff and their last seq as lastEventId.
+ *   listens; the clients come back with the app's own reconnect waits (shared/live-retry.ts) and their last seq as lastEventId.
  *   Seconds from the first close to the last client holding that missed join.
  * The load driver is this process; server and driver share the machine's 2 cores.
  */

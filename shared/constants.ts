@@ -272,12 +272,14 @@ export const GDPR = {
 // ours: how the browser follows live changes. A burst of joins refreshes a list at most once per
 // REFRESH_MS; a page that failed to load (the server restarting under a venue screen) tries again every
 // RETRY_MS; the socket pings every KEEPALIVE_MS and, with no answer within PONG_TIMEOUT_MS, reconnects
-// (a dropped network closes nothing by itself), waiting at most RETRY_MAX_MS between attempts.
+// (a dropped network closes nothing by itself): at once, then after RETRY_FIRST_MS, doubling up to
+// RETRY_MAX_MS between attempts (shared/live-retry.ts).
 export const LIVE_CLIENT = {
   REFRESH_MS: 1_000,
   RETRY_MS: 10_000,
   KEEPALIVE_MS: 20_000,
   PONG_TIMEOUT_MS: 5_000,
+  RETRY_FIRST_MS: 1_000,
   RETRY_MAX_MS: 10_000,
 } as const;
 

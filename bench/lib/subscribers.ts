@@ -1,3 +1,4 @@
+import { reconnectDelayMs } from '#shared/live-retry';
 import { wallNow } from './child';
 import { type LeanSocket, leanConnect } from './lean-ws';
 import { sleep } from './stats';
@@ -14,13 +15,12 @@ import { sleep } from './stats';
  *   ← {"id":1,"result":{"type":"started"}}, then
  *     {"id":1,"result":{"type":"data","data":{"id":"<last seq>","data":{"changes":[{"seq":<seq>,…},…]}}}}
  * The server's keep-alive PING is answered with PONG. With `reconnect`, a closed socket comes back
- * after wsLink's default backoff (0 ms, then 2 s, 4 s, … up to 30 s) and resubscribes with the last seq it
- * received as lastEventId, as wsLink does with tracked() items.
+ * after the app's own waits (`reconnectDelayMs`: at once, then ~1 s, 2 s, 4 s… up to 10 s, jittered) and
+ * resubscribes with the last seq it received as lastEventId, as wsLink does with tracked() items.
  */
 const DATA = Buffer.from('{"type":"data","data":{"id":"');
 const SEQ = Buffer.from('{"seq":');
 const STARTED = Buffer.from('"type":"started"');
-const backoff = (attempt: number) => (attempt === 0 ? 0 : Math.min(1000 * 2 ** attempt, 30_000));
 
 export type Subscriber = {
   index: number;
@@ -134,7 +134,7 @@ export async function openSubscribers(o: PoolOpts) {
           sub.closedAt = wallNow();
           if (closing || !o.reconnect) return;
           const next = opened ? 0 : attempt + 1;
-          setTimeout(() => connect(sub, next), backoff(next)).unref();
+          setTimeout(() => connect(sub, next), reconnectDelayMs(next)).unref();
         },
       },
     );

@@ -2,6 +2,7 @@ import type { TRPCLink } from '@trpc/client';
 import { createWSClient, wsLink } from '@trpc/client/links/wsLink/wsLink';
 import type { AppRouter } from '#server/trpc/router';
 import { LIVE_CLIENT, WS_CLOSE } from '#shared/constants';
+import { reconnectDelayMs } from '#shared/live-retry';
 
 /**
  * The WebSocket side of the tRPC client (subscriptions), in a chunk of its own: loaded when the first
@@ -16,7 +17,7 @@ export function createLiveLink(onSessionEnded: () => void): { link: TRPCLink<App
     // A venue screen runs for days: notice a dead network by its silence, and keep retrying (tRPC resends
     // each subscription with its last tracked id, so the server replays what was missed).
     keepAlive: { enabled: true, intervalMs: LIVE_CLIENT.KEEPALIVE_MS, pongTimeoutMs: LIVE_CLIENT.PONG_TIMEOUT_MS },
-    retryDelayMs: (attempt) => (attempt === 0 ? 0 : Math.min(1_000 * 2 ** attempt, LIVE_CLIENT.RETRY_MAX_MS)),
+    retryDelayMs: (attempt) => reconnectDelayMs(attempt),
     // The server closes the socket of a session that ended (here or elsewhere).
     onClose: (cause) => {
       if (cause?.code === WS_CLOSE.SESSION_ENDED) onSessionEnded();
