@@ -1,13 +1,21 @@
 import type { Kysely, Transaction } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Database } from '../../db/schema';
 import type { Change } from '../changes/bus';
 import { COLUMNS, type findRegistrationsByIds } from '../registrations/registrations.repo';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-/** What a live subscription needs to know about its event before it starts. */
-export function findLiveEvent(db: Q, eventId: string) {
-  return db.selectFrom('events').select(['id', 'personal_data_deleted']).where('id', '=', eventId).executeTakeFirst();
+const liveEventStatement = compiledOnce((db: Kysely<Database>, p: { eventId: string }) =>
+  db.selectFrom('events').select(['id', 'personal_data_deleted']).where('id', '=', p.eventId),
+);
+
+/**
+ * What a live subscription needs to know about its event before it starts. Built once: after a restart
+ * every screen and phone of a venue subscribes again at once (bench B4), each reading it twice.
+ */
+export async function findLiveEvent(db: Q, eventId: string) {
+  return (await liveEventStatement(db, { eventId })).rows[0];
 }
 
 export type LiveRegistrationRow = Awaited<ReturnType<typeof findRegistrationsByIds>>[number];
