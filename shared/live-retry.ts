@@ -5,7 +5,7 @@ import { LIVE_CLIENT } from './constants';
  * since it was last connected): none for the first, then about RETRY_FIRST_MS, doubling up to
  * RETRY_MAX_MS. Each wait is drawn between half and all of that ("equal jitter"), so the phones and
  * screens of a venue, dropped together when the server restarts, come back spread over a moment rather
- * than in one millisecond, and a server back within two seconds is found within about three.
+ * than in one millisecond.
  * The bench's subscribers (bench B4) wait the same.
  */
 export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
