@@ -23,6 +23,7 @@ describe.skipIf(!kernelAllows)('listen queue', () => {
   it(`holds a burst of ${BURST} connections made while the server cannot accept, and serves them after`, async () => {
     expect(LISTEN.BACKLOG).toBeGreaterThan(BURST);
     const { dataDir } = await dataDirWithEvent();
+    toClose.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const server = serverProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     toClose.push(server.kill);
     const url = new URL(await server.url());
