@@ -78,6 +78,7 @@ export const LIVE = {
   LOG_KEEP_MS: 24 * HOUR_MS,
   LOG_PRUNE_EVERY_MS: HOUR_MS,
   REPLAY_MAX: 1_000, // changes one reconnect may replay; further behind, the client refetches
+  FEED_CACHE_SIZE: 256, // payloads a feed keeps per event, as sent, for subscribers that come back a few changes behind
   // ours: a change after BATCH_WINDOW_MS of quiet goes out at once; changes arriving faster share one frame per
   // subscriber per window (a frame costs each socket ~10-20 µs whatever it carries: at 200 joins/s to
   // 1,000 screens one frame per change would need ~2 cores). The window is at least BATCH_WINDOW_MS and

@@ -36,9 +36,6 @@ export const endsStream = (item: LiveItem) => item.changes[item.changes.length -
 
 type Sink = (items: LiveItem[]) => void;
 
-// Changes kept per event for subscribers that reconnect a few changes behind (bounded memory).
-const CACHE_SIZE = 256;
-
 /**
  * One feed per watched event, shared by all its subscribers: a bus message only rings the bell, and
  * the feed reads the log after its cursor (the log is the order of truth, whatever order messages
@@ -53,6 +50,8 @@ class EventFeed {
   /** Sinks of attendees: while there are any, each batch reads who is connected with its entries. */
   private attendees = 0;
   private readonly cache = new Map<number, LiveChange>();
+  /** Moves with every bell and every change kept: a replay keeps what it read only if this did not move. */
+  private generation = 0;
   private cursor = 0;
   private chain: Promise<void>;
   /** A bell rang since the last read began. */
@@ -92,13 +91,37 @@ class EventFeed {
     };
   }
 
-  /** The changes in seq order as one item: cached ones as they were sent, the rest read in one query. */
+  /**
+   * The changes in seq order as one item: cached ones as they were sent, the rest read in one query and
+   * kept for the next subscriber that replays them (after a restart thousands replay the same few).
+   */
   async payloads(changes: Change[], attendee: boolean): Promise<LiveItem> {
     const missing = changes.filter((c) => !this.cache.has(c.seq) && needsRow(c));
     const ids = [...new Set(missing.map((c) => c.registration_id))];
+    const generation = this.generation;
     const rows = new Map((await findRegistrationsByIds(this.deps.liveDb, this.eventId, ids)).map((r) => [r.id, r]));
     const out = changes.map((c) => this.cache.get(c.seq) ?? toLiveChange(c, rows.get(c.registration_id)));
+    this.share(out, generation);
     return liveItem(out, attendee ? await this.connectionsOf([out]) : undefined);
+  }
+
+  /**
+   * Keeps what a replay read. Not when a change rang or was kept while its rows were read: those rows may
+   * be older than that change, and kept after its `remember` they would outlive the removal or edit it
+   * made them stale by. Nor a change this feed has yet to send (its batch reads the row afresh), nor one
+   * older than a change of the same attendee already kept.
+   */
+  private share(read: readonly LiveChange[], generation: number) {
+    if (generation !== this.generation) return;
+    for (const change of read) {
+      if (change.id === null || change.seq > this.cursor || this.cache.has(change.seq)) continue;
+      if (!this.keptLater(change)) this.remember(change);
+    }
+  }
+
+  private keptLater(change: LiveChange) {
+    for (const kept of this.cache.values()) if (kept.id === change.id && kept.seq > change.seq) return true;
+    return false;
   }
 
   /** Who is connected with the entries of these batches. */
@@ -108,6 +131,7 @@ class EventFeed {
   }
 
   private ring(change: Change) {
+    this.generation += 1;
     // The erasure notice is not in the log (the event's rows went with it): it follows what was.
     if (change.kind === 'erased' && change.registration_id === '') this.erasure = change;
     this.rung = true;
@@ -174,12 +198,13 @@ class EventFeed {
   private remember(change: LiveChange) {
     // A later change makes this attendee's earlier payloads stale (an edit, a removal): a replay must
     // read them afresh (the row as it is now, or its removal), never resend details that are gone.
+    this.generation += 1;
     const id = change.id;
     if (id) {
       for (const [seq, cached] of this.cache) if (cached.id === id) this.cache.delete(seq);
     }
     this.cache.set(change.seq, change);
-    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as number);
+    if (this.cache.size > LIVE.FEED_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as number);
   }
 }
 
